@@ -1,0 +1,34 @@
+/* Run-time CPU feature detection, so one portable build can pick fast paths. */
+#ifndef CB_CPU_H
+#define CB_CPU_H
+
+enum { CPU_POPCNT = 1, CPU_BMI1 = 2, CPU_BMI2 = 4, CPU_LZCNT = 8, CPU_AVX2 = 16 };
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define CB_X86 1
+#define CB_TARGET_BMI2 __attribute__((target("bmi,bmi2,popcnt")))
+#else
+#define CB_TARGET_BMI2
+/* Returns the compiler name and version this file was built with. */
+const char *cpu_compiler(void);
+
+#endif
+#define CB_TARGET_NONE
+
+/* Returns the CPU_* features this CPU has (0 under CHESSBITS_CPU=baseline). */
+unsigned cpu_features(void);
+
+/* Returns the CPU_* features this CPU has, whatever CHESSBITS_CPU says. */
+unsigned cpu_features_detected(void);
+
+/* Returns 1 if PEXT/PDEP run in hardware at full speed: BMI2 and not AMD
+   before Zen 3 (families 0x15-0x17 run them microcoded, hundreds of cycles). */
+int cpu_fast_pext(void);
+
+/* Returns a short text naming the CPU (vendor string and family/model). */
+const char *cpu_name(void);
+
+/* Returns the compiler name and version this file was built with. */
+const char *cpu_compiler(void);
+
+#endif
