@@ -1,6 +1,9 @@
 /* One interface for every sliding-attack technique. Each ext/attacks/<name>.c
    exports <name>_init, <name>_rook, <name>_bishop and the constant <name>_bytes
-   (bytes of lookup tables it owns); registry.c lists them with their CPU needs. */
+   (bytes of lookup tables it owns); registry.c lists them with their CPU needs.
+   Lookups are defined `inline` (gcc -O2 would not inline them into the loops of
+   the same translation unit otherwise); the plain declarations below keep them
+   external, so function pointers to them work too. */
 #ifndef CB_ATTACKS_H
 #define CB_ATTACKS_H
 

@@ -9,7 +9,7 @@ const uint64_t reference_bytes = 0;
 void reference_init(void) { tables_init(); }
 
 /* Returns the rook attacks from s given the occupancy occ. */
-Bitboard reference_rook(Square s, Bitboard occ) { return sliding_walk(s, occ, ROOK_DIRS); }
+inline Bitboard reference_rook(Square s, Bitboard occ) { return sliding_walk(s, occ, ROOK_DIRS); }
 
 /* Returns the bishop attacks from s given the occupancy occ. */
-Bitboard reference_bishop(Square s, Bitboard occ) { return sliding_walk(s, occ, BISHOP_DIRS); }
+inline Bitboard reference_bishop(Square s, Bitboard occ) { return sliding_walk(s, occ, BISHOP_DIRS); }
