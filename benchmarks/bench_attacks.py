@@ -1,0 +1,10 @@
+"""Sliding-attack techniques side by side; the same as `chessbits bench attacks`.
+
+    python benchmarks/bench_attacks.py [--rounds 5] [--method pext ...]
+"""
+import sys
+
+from chessbits.bench.attacks import main
+
+if __name__ == "__main__":
+    sys.exit(main())

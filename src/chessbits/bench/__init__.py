@@ -1,0 +1,57 @@
+"""Benchmarks printed as tables: side by side in one run, medians, ratios.
+
+``chessbits bench attacks`` runs :func:`chessbits.bench.attacks.main`.
+"""
+import os
+import platform
+import statistics
+from typing import Iterable, List, Sequence
+
+
+def machine() -> str:
+    """One line naming the CPU, core count, compiler and Python, for result tables."""
+    from .._core import build_info
+
+    info = build_info()
+    model = _cpu_model() or info["cpu"]
+    return (f"{model}, {os.cpu_count()} cores; {info['compiler']}; "
+            f"Python {platform.python_version()}")
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def median(values: Iterable[float]) -> float:
+    """The median of some measurements."""
+    return statistics.median(list(values))
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A Markdown table (right-aligned numbers), printable and pastable into the README."""
+    cells = [[str(c) for c in headers]] + [[str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [all(_is_number(r[i]) for r in cells[1:]) for i in range(len(headers))]
+
+    def fmt(row: List[str]) -> str:
+        return "| " + " | ".join(c.rjust(w) if n else c.ljust(w)
+                                 for c, w, n in zip(row, widths, numeric)) + " |"
+
+    rule = "|" + "|".join(("-" * (w + 1) + ":") if n else ("-" * (w + 2))
+                          for w, n in zip(widths, numeric)) + "|"
+    return "\n".join([fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]])
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace(",", "").rstrip("x"))
+        return True
+    except ValueError:
+        return text in ("", "-")
