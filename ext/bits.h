@@ -5,15 +5,27 @@
 
 #include "types.h"
 
-#if defined(_MSC_VER) && !defined(__clang__)
+/* CB_PORTABLE_BITS forces the plain-C versions, so tests can prove them. */
+#if defined(CB_PORTABLE_BITS)
+#define CB_GNU 0
+#define CB_MSVC 0
+#elif defined(__GNUC__) || defined(__clang__)
+#define CB_GNU 1
+#define CB_MSVC 0
+#elif defined(_MSC_VER)
 #include <intrin.h>
+#define CB_GNU 0
+#define CB_MSVC 1
+#else
+#define CB_GNU 0
+#define CB_MSVC 0
 #endif
 
 /* Returns the number of set bits in b. */
 static inline int popcount(Bitboard b) {
-#if defined(__GNUC__) || defined(__clang__)
+#if CB_GNU
   return __builtin_popcountll(b);
-#elif defined(_MSC_VER) && defined(_M_X64)
+#elif CB_MSVC && defined(_M_X64)
   return (int)__popcnt64(b);
 #else
   b = b - ((b >> 1) & 0x5555555555555555ULL);
@@ -25,9 +37,9 @@ static inline int popcount(Bitboard b) {
 
 /* Returns the least significant set square of b (b must not be 0). */
 static inline Square lsb(Bitboard b) {
-#if defined(__GNUC__) || defined(__clang__)
+#if CB_GNU
   return __builtin_ctzll(b);
-#elif defined(_MSC_VER)
+#elif CB_MSVC
   unsigned long i; _BitScanForward64(&i, b); return (Square)i;
 #else
   static const int index[64] = {
@@ -41,9 +53,9 @@ static inline Square lsb(Bitboard b) {
 
 /* Returns the most significant set square of b (b must not be 0). */
 static inline Square msb(Bitboard b) {
-#if defined(__GNUC__) || defined(__clang__)
+#if CB_GNU
   return 63 ^ __builtin_clzll(b);
-#elif defined(_MSC_VER)
+#elif CB_MSVC
   unsigned long i; _BitScanReverse64(&i, b); return (Square)i;
 #else
   b |= b >> 1; b |= b >> 2; b |= b >> 4; b |= b >> 8; b |= b >> 16; b |= b >> 32;
@@ -60,9 +72,9 @@ static inline Square pop_lsb(Bitboard *b) {
 
 /* Returns b with its bytes in reverse order: ranks mirrored top to bottom. */
 static inline Bitboard bswap64(Bitboard b) {
-#if defined(__GNUC__) || defined(__clang__)
+#if CB_GNU
   return __builtin_bswap64(b);
-#elif defined(_MSC_VER)
+#elif CB_MSVC
   return _byteswap_uint64(b);
 #else
   b = ((b >> 8) & 0x00FF00FF00FF00FFULL) | ((b & 0x00FF00FF00FF00FFULL) << 8);

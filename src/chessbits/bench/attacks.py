@@ -9,6 +9,8 @@ True
 """
 import argparse
 import random
+import subprocess
+import sys
 import time
 import timeit
 from array import array
@@ -76,6 +78,15 @@ def python_costs(n: int = 10_000) -> List[Row]:
     return rows
 
 
+def import_ms(runs: int = 5) -> float:
+    """Median wall time of `import chessbits` in a fresh interpreter, all tables included."""
+    code = ("import time; t = time.perf_counter(); import chessbits; "
+            "print(time.perf_counter() - t)")
+    return median(1e3 * float(subprocess.run([sys.executable, "-c", code], check=True,
+                                             capture_output=True, text=True).stdout)
+                  for _ in range(runs))
+
+
 def report(rows: List[Row], costs: List[Row]) -> str:
     """The two tables as Markdown text."""
     best = max(float(r["random"]) for r in rows)  # type: ignore[arg-type]
@@ -100,4 +111,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"{args.rounds} rounds; per-thread CPU time.\n")
     rows = run(args.method or METHODS, rounds=args.rounds)
     print(report(rows, python_costs()))
+    print(f"\nimport chessbits (fresh interpreter, every technique's tables built): "
+          f"{import_ms():.1f} ms median of 5")
     return 0

@@ -1,0 +1,20 @@
+"""ext/ builds and runs on its own: C-level checks compiled with the system compiler."""
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
+@pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
+@pytest.mark.parametrize("flags", [["-DCB_PORTABLE_BITS"], []], ids=["portable", "builtins"])
+def test_bit_helpers(tmp_path, flags):
+    exe = tmp_path / "bits"
+    subprocess.run([CC, "-std=c11", "-O2", "-Wall", "-Werror", *flags, f"-I{ROOT / 'ext'}",
+                    str(ROOT / "tests" / "c" / "bits_portable.c"), "-o", str(exe)], check=True)
+    out = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout
+    assert out.stdout.strip().endswith("200000 passed, 0 failed")
