@@ -11,6 +11,7 @@ from chessbits import attacks
 RANDOM_BOARDS = 300
 
 
+@pytest.mark.baseline
 @pytest.mark.parametrize("method", attacks.METHODS)
 def test_exhaustive_against_reference(method):
     # In C: every square, every subset of the rook and bishop relevant masks,
@@ -46,6 +47,7 @@ def test_reference_matches_python_chess(piece):
         assert ours(sq, occupied, method="reference") == int(board.attacks_mask(sq)), (sq, hex(occupied))
 
 
+@pytest.mark.baseline
 @pytest.mark.parametrize("method", attacks.METHODS)
 def test_every_method_on_random_boards(method):
     for rng, occupied in _random_boards(7):
@@ -54,6 +56,7 @@ def test_every_method_on_random_boards(method):
             assert f(sq, occupied, method) == f(sq, occupied, "reference")
 
 
+@pytest.mark.baseline
 def test_leapers_match_python_chess():
     for sq in chess.SQUARES:
         assert attacks.knight(sq) == chess.BB_KNIGHT_ATTACKS[sq]
@@ -76,6 +79,7 @@ def _batch_inputs(n=2000, seed=3):
     return squares, occupied
 
 
+@pytest.mark.baseline
 @pytest.mark.parametrize("method", attacks.METHODS)
 def test_batch_equals_scalar(method):
     squares, occupied = _batch_inputs()

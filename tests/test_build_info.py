@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 import chessbits
 from chessbits import attacks
 
@@ -16,6 +18,16 @@ def test_build_info_describes_the_build():
     assert info["compiler"]
     assert set(info["cpu_features_used"]) <= set(info["cpu_features"])
     assert ("pext" in attacks.METHODS) == ("bmi2" in info["cpu_features_used"])
+
+
+@pytest.mark.baseline
+@pytest.mark.skipif(not os.environ.get("CHESSBITS_EXPECT_BASELINE"),
+                    reason="CI sets CHESSBITS_EXPECT_BASELINE=1 when it runs us on an old CPU (qemu64)")
+def test_old_cpu_gets_the_baseline_path():
+    info = chessbits.build_info()
+    assert info["cpu_features"] == [] and info["cpu_features_used"] == []
+    assert "pext" not in attacks.METHODS and attacks.DEFAULT != "pext"
+    assert "no BMI2" in info["default_reason"]
 
 
 def _info_in_subprocess(**env):

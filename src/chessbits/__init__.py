@@ -5,8 +5,9 @@
 True
 """
 from . import attacks, squares
-from ._core import build_info
+from ._core import build_info as build_info
 from .squares import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
-__all__ = ["attacks", "build_info", "__version__"] + squares.__all__
+__all__ = ["attacks", "build_info", "__version__"]
+__all__ += squares.__all__

@@ -1,0 +1,21 @@
+"""A small typed program using chessbits; `mypy --strict` must accept it."""
+from array import array
+
+import chessbits
+from chessbits import attacks
+
+
+def mobility(square: chessbits.Square, occupied: chessbits.Bitboard) -> int:
+    return bin(attacks.queen(square, occupied, method=attacks.DEFAULT)).count("1")
+
+
+def batch(occupied: chessbits.Bitboard) -> list[int]:
+    out = array("Q", bytes(8 * 64))
+    attacks.rook_many(bytes(chessbits.SQUARES), array("Q", [occupied] * 64), out)
+    return list(out)
+
+
+info: dict[str, object] = dict(chessbits.build_info())
+name: str = chessbits.square_name(chessbits.E4)
+methods: tuple[str, ...] = attacks.METHODS
+print(mobility(chessbits.parse_square("d4"), chessbits.BB_CENTER), batch(0)[0], name, methods, info)
