@@ -19,3 +19,6 @@
 #include "attacks/black_magic.c"
 #include "attacks/pext.c"
 #include "attacks/registry.c"
+#include "position.c"
+#include "movegen.c"
+#include "perft.c"

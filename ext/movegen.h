@@ -1,0 +1,65 @@
+/* Strictly legal move generation (checkers, check mask, pins, king safety with the
+   king off the board), instantiated once per sliding-attack technique so each
+   technique's lookups inline; the API picks the technique once per call. */
+#ifndef CB_MOVEGEN_H
+#define CB_MOVEGEN_H
+
+#include "position.h"
+#include "attacks/attacks.h"
+
+/* A perft transposition table: mask + 1 entries, a power of two. */
+typedef struct { uint64_t key, data; } PerftEntry; /* data = count << 8 | depth */
+typedef struct { PerftEntry *entries; uint64_t mask; } PerftTT;
+
+/* One technique's instantiation of the generator and the perft loops. */
+typedef struct {
+  int (*generate)(const Position *, Move *);
+  int (*count)(const Position *);
+  Bitboard (*attackers)(const Position *, Square, Bitboard);
+  uint64_t (*perft)(Position *, int, PerftTT *); /* tt may be NULL */
+} MovegenTechnique;
+
+extern const MovegenTechnique movegen_techniques[TECHNIQUE_NB];
+
+/* Returns nothing; initialises the attack tables and picks the default technique
+   (idempotent; position_init calls it). */
+void movegen_init(void);
+
+/* Returns the technique the non-_t functions use. */
+int movegen_technique(void);
+
+/* Returns the previous default technique after making t the default (if available). */
+int movegen_set_technique(int t);
+
+/* Returns the number of legal moves, written to list (MAX_MOVES entries). */
+int generate_legal(const Position *pos, Move *list);
+
+/* Returns generate_legal's result computed with technique t (the default if this
+   CPU cannot run t). */
+int generate_legal_t(const Position *pos, Move *list, int t);
+
+/* Returns the number of legal moves, counted without listing them. */
+int count_legal(const Position *pos);
+
+/* Returns count_legal's result computed with technique t (as generate_legal_t). */
+int count_legal_t(const Position *pos, int t);
+
+/* Returns the pieces of both colours that attack s, the board occupied by occ. */
+Bitboard attackers_to(const Position *pos, Square s, Bitboard occ);
+
+/* Returns the enemy pieces giving check to the side to move. */
+Bitboard checkers(const Position *pos);
+
+/* Returns 1 if the side to move is in check. */
+int is_check(const Position *pos);
+
+/* Returns 1 if m is a legal move in pos. */
+int is_legal(const Position *pos, Move m);
+
+/* Returns 1 if the legal move m gives check. */
+int gives_check(const Position *pos, Move m);
+
+/* Returns 1 if an en-passant capture is legal in pos. */
+int has_legal_ep(const Position *pos);
+
+#endif

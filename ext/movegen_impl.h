@@ -1,0 +1,361 @@
+/* The legal move generator and perft loops as a template: movegen.c includes this
+   file once per technique with CB_T (the technique's name), CB_T_TARGET (its target
+   attribute) and, for rotated bitboards, CB_T_ROTATED defined; the slider lookups
+   then inline into every function below. No include guard, on purpose.
+
+   "OV" is the occupancy as the technique wants it: a plain Bitboard, or for rotated
+   bitboards the occupancy with its three rotations (MovegenRot, movegen.c), which
+   perft keeps incrementally: a child's is the parent's XOR the squares that changed. */
+
+#define MG_PASTE(a, b) a##_##b
+#define MG_NAME(a, b) MG_PASTE(a, b)
+#define FN(x) MG_NAME(movegen_##x, CB_T)
+#define TGT CB_T_TARGET
+
+#ifdef CB_T_ROTATED
+#define OV MovegenRot
+#define OV_OF(occ) movegen_rot_of(occ)
+#define OV_OCC(v) ((v).occ)
+#define OV_XOR(v, bb) movegen_rot_xor(v, bb)
+#define OV_CHILD(v, before, after) movegen_rot_xor(v, (before) ^ (after))
+#define ROOK_ATT(s, v) rotated_rook_r(s, (v).occ, (v).r90)
+#define BISHOP_ATT(s, v) rotated_bishop_r(s, (v).r45, (v).r315)
+#else
+#define OV Bitboard
+#define OV_OF(occ) (occ)
+#define OV_OCC(v) (v)
+#define OV_XOR(v, bb) ((v) ^ (bb))
+#define OV_CHILD(v, before, after) ((void)(v), (void)(before), (after))
+#define ROOK_ATT(s, v) MG_NAME(CB_T, rook)(s, v)
+#define BISHOP_ATT(s, v) MG_NAME(CB_T, bishop)(s, v)
+#endif
+
+/* Returns 1 if a knight in n, a rook-like slider in rq or a bishop-like one in bq
+   attacks s through v. The empty-board prefilter skips most lookups. */
+static TGT CB_FORCE_INLINE int FN(attacked)(Square s, OV v, Bitboard n, Bitboard rq, Bitboard bq) {
+  return (KnightAttacks[s] & n)
+      || ((movegen_rook_pseudo[s] & rq) && (ROOK_ATT(s, v) & rq))
+      || ((movegen_bishop_pseudo[s] & bq) && (BISHOP_ATT(s, v) & bq));
+}
+
+/* Returns list advanced past the moves from `from` to each square of b. */
+static TGT CB_FORCE_INLINE Move *FN(emit)(Move *list, Square from, Bitboard b) {
+  while (b) *list++ = make_move(from, pop_lsb(&b));
+  return list;
+}
+
+/* Returns list advanced past the pawn moves to each square of b, each from to - d,
+   four promotions each where to is on the last rank. */
+static TGT CB_FORCE_INLINE Move *FN(emit_pawns)(Move *list, Bitboard b, int d, Bitboard last) {
+  for (Bitboard p = b & last; p; ) {
+    Square to = pop_lsb(&p);
+    for (PieceType pt = QUEEN; pt >= KNIGHT; pt--) *list++ = make_promotion(to - d, to, pt);
+  }
+  for (b &= ~last; b; ) {
+    Square to = pop_lsb(&b);
+    *list++ = make_move(to - d, to);
+  }
+  return list;
+}
+
+/* Returns the number of legal moves for us (= pos->side), with castling rights
+   `castling` and en-passant square ep (SQ_NONE, or a square a pawn just crossed:
+   each capture is tested here); writes them to list unless count_only, which
+   counts by popcount instead. us and count_only are constants at every call, so
+   each combination compiles to its own code. */
+static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castling, Square ep,
+                                       Move *list, const int count_only, const Color us) {
+  const Color them = us ^ 1;
+  const int up = us == WHITE ? NORTH : SOUTH;
+  Move *const start = list;
+  int n = 0;
+  const Bitboard ours = pos->by_color[us], theirs = pos->by_color[them];
+  const Bitboard occ = OV_OCC(v);
+  const Square ksq = lsb(pos->by_type[KING] & ours);
+  const Bitboard queens = pos->by_type[QUEEN];
+  const Bitboard their_rq = (pos->by_type[ROOK] | queens) & theirs;
+  const Bitboard their_bq = (pos->by_type[BISHOP] | queens) & theirs;
+  const Bitboard their_pawns = pos->by_type[PAWN] & theirs;
+  const Bitboard their_knights = pos->by_type[KNIGHT] & theirs;
+
+  /* Checkers and pinned pieces from the sliders aligned with the king on an empty
+     board: a lone blocker between is pinned (if ours), none means check. */
+  Bitboard checkers = (PawnAttacks[us][ksq] & their_pawns) | (KnightAttacks[ksq] & their_knights);
+  Bitboard pinned = 0;
+  for (Bitboard snipers = (movegen_rook_pseudo[ksq] & their_rq) | (movegen_bishop_pseudo[ksq] & their_bq); snipers; ) {
+    Square s = pop_lsb(&snipers);
+    Bitboard b = BetweenBB[ksq][s] & occ;
+    if (!b) checkers |= square_bb(s);
+    else if (!(b & (b - 1))) pinned |= b & ours;
+  }
+
+  /* King moves: pawn and king attacks set-wise, then square by square knights and
+     sliders, with the king off the board so it cannot hide behind itself. */
+  const Bitboard danger = KingAttacks[lsb(pos->by_type[KING] & theirs)]
+    | (them == WHITE ? ((their_pawns & ~FILE_A_BB) << 7) | ((their_pawns & ~FILE_H_BB) << 9)
+                     : ((their_pawns & ~FILE_A_BB) >> 9) | ((their_pawns & ~FILE_H_BB) >> 7));
+  Bitboard kt = KingAttacks[ksq] & ~ours & ~danger;
+  if (kt) {
+    const OV vk = OV_XOR(v, square_bb(ksq));
+    for (Bitboard b = kt; b; ) {
+      Square t = pop_lsb(&b);
+      if (FN(attacked)(t, vk, their_knights, their_rq, their_bq)) kt ^= square_bb(t);
+    }
+    if (count_only) n += popcount(kt);
+    else list = FN(emit)(list, ksq, kt);
+  }
+  if (checkers & (checkers - 1)) return count_only ? n : (int)(list - start);
+
+  Bitboard target = ~ours;
+  if (checkers) target &= BetweenBB[ksq][lsb(checkers)] | checkers;
+
+  /* Pieces, unpinned; pinned ones move along their pin line, never out of check. */
+  for (Bitboard b = pos->by_type[KNIGHT] & ours & ~pinned; b; ) {
+    Square s = pop_lsb(&b);
+    Bitboard att = KnightAttacks[s] & target;
+    if (count_only) n += popcount(att);
+    else list = FN(emit)(list, s, att);
+  }
+  for (Bitboard b = (pos->by_type[BISHOP] | queens) & ours & ~pinned; b; ) {
+    Square s = pop_lsb(&b);
+    Bitboard att = BISHOP_ATT(s, v) & target;
+    if (count_only) n += popcount(att);
+    else list = FN(emit)(list, s, att);
+  }
+  for (Bitboard b = (pos->by_type[ROOK] | queens) & ours & ~pinned; b; ) {
+    Square s = pop_lsb(&b);
+    Bitboard att = ROOK_ATT(s, v) & target;
+    if (count_only) n += popcount(att);
+    else list = FN(emit)(list, s, att);
+  }
+  if (pinned && !checkers) {
+    for (Bitboard b = (pos->by_type[BISHOP] | queens) & pinned; b; ) {
+      Square s = pop_lsb(&b);
+      Bitboard att = BISHOP_ATT(s, v) & target & LineBB[ksq][s];
+      if (count_only) n += popcount(att);
+      else list = FN(emit)(list, s, att);
+    }
+    for (Bitboard b = (pos->by_type[ROOK] | queens) & pinned; b; ) {
+      Square s = pop_lsb(&b);
+      Bitboard att = ROOK_ATT(s, v) & target & LineBB[ksq][s];
+      if (count_only) n += popcount(att);
+      else list = FN(emit)(list, s, att);
+    }
+  }
+
+  /* Pawns, set-wise by shifts. */
+  const Bitboard pawns = pos->by_type[PAWN] & ours;
+  const Bitboard last = us == WHITE ? RANK_8_BB : RANK_1_BB;
+  const Bitboard rank3 = us == WHITE ? 0x0000000000FF0000ULL : 0x0000FF0000000000ULL;
+  const Bitboard empty = ~occ;
+  {
+    const Bitboard pf = pawns & ~pinned;
+    /* "west" captures towards file a, "east" towards file h. */
+    const int dw = us == WHITE ? NORTH_WEST : SOUTH_WEST, de = us == WHITE ? NORTH_EAST : SOUTH_EAST;
+    Bitboard single = (us == WHITE ? pf << 8 : pf >> 8) & empty;
+    Bitboard dbl = (us == WHITE ? (single & rank3) << 8 : (single & rank3) >> 8) & empty & target;
+    Bitboard capw = (us == WHITE ? (pf & ~FILE_A_BB) << 7 : (pf & ~FILE_A_BB) >> 9) & theirs & target;
+    Bitboard cape = (us == WHITE ? (pf & ~FILE_H_BB) << 9 : (pf & ~FILE_H_BB) >> 7) & theirs & target;
+    single &= target;
+    if (count_only) {
+      n += popcount(single) + popcount(dbl) + popcount(capw) + popcount(cape);
+      if ((single | capw | cape) & last)
+        n += 3 * (popcount(single & last) + popcount(capw & last) + popcount(cape & last));
+    } else {
+      list = FN(emit_pawns)(list, single, up, last);
+      list = FN(emit_pawns)(list, dbl, 2 * up, 0);
+      list = FN(emit_pawns)(list, capw, dw, last);
+      list = FN(emit_pawns)(list, cape, de, last);
+    }
+  }
+  if (!checkers)
+    for (Bitboard b = pawns & pinned; b; ) {
+      const Square s = pop_lsb(&b);
+      const Bitboard line = LineBB[ksq][s];
+      Bitboard to = square_bb(s + up) & empty;
+      if (to & rank3) to |= square_bb(s + 2 * up) & empty;
+      to = (to | (PawnAttacks[us][s] & theirs)) & line;
+      if (count_only) n += popcount(to) * ((to & last) ? 4 : 1);
+      else
+        while (to) {
+          Square t = pop_lsb(&to);
+          if (square_bb(t) & last)
+            for (PieceType pt = QUEEN; pt >= KNIGHT; pt--) *list++ = make_promotion(s, t, pt);
+          else *list++ = make_move(s, t);
+        }
+    }
+
+  /* En passant: rare, so tried on the board after the capture, which covers the
+     pawn pinned on a diagonal, both pawns leaving the king's rank, and check. */
+  if (ep != SQ_NONE) {
+    const Square capsq = ep - up;
+    const Bitboard bad_checkers = checkers & ~square_bb(capsq) & (their_pawns | their_knights);
+    for (Bitboard b = PawnAttacks[them][ep] & pawns; b && !bad_checkers; ) {
+      const Square from = pop_lsb(&b);
+      const OV ve = OV_XOR(v, square_bb(from) | square_bb(capsq) | square_bb(ep));
+      if (!(ROOK_ATT(ksq, ve) & their_rq) && !(BISHOP_ATT(ksq, ve) & their_bq)) {
+        if (count_only) n++;
+        else *list++ = make_move_special(from, ep, MOVE_EP);
+      }
+    }
+  }
+
+  /* Castling, king takes own rook: the squares between king, rook and their
+     destinations empty, and the king's path safe with both off the board (a
+     castling rook may shield the king's destination, as on b1 with a queen on a1).
+     Unrolled per right: i is a constant, and most nodes stop at the first test. */
+  if (castling && !checkers)
+    for (int i = 2 * us; i <= 2 * us + 1; i++) {
+      if (!(castling & (1u << i)) || (pos->castling_path[i] & occ)) continue;
+      const Bitboard kpath = pos->castling_king_path[i];
+      if (kpath & danger) continue;
+      const Square rsq = pos->castling_rook[i];
+      const OV vc = OV_XOR(v, square_bb(ksq) | square_bb(rsq));
+      int safe = 1;
+      for (Bitboard b = kpath; b && safe; )
+        safe = !FN(attacked)(pop_lsb(&b), vc, their_knights, their_rq, their_bq);
+      if (safe) {
+        if (count_only) n++;
+        else *list++ = make_move_special(ksq, rsq, MOVE_CASTLING);
+      }
+    }
+  return count_only ? n : (int)(list - start);
+}
+
+/* The generator is inlined into six functions per technique: listing and counting
+   for each side, and the last-ply loop for each side. Everything else calls them,
+   which halves compile time; the calls are per node above the last ply, where
+   they cost nothing measurable. */
+
+/* Returns the number of legal moves for white, written to list. */
+static TGT CB_NOINLINE int FN(list_w)(const Position *pos, OV v, unsigned cr, Square ep, Move *list) {
+  return FN(gen)(pos, v, cr, ep, list, 0, WHITE);
+}
+
+/* Returns the number of legal moves for black, written to list. */
+static TGT CB_NOINLINE int FN(list_b)(const Position *pos, OV v, unsigned cr, Square ep, Move *list) {
+  return FN(gen)(pos, v, cr, ep, list, 0, BLACK);
+}
+
+/* Returns the number of legal moves for white, counted. */
+static TGT CB_NOINLINE int FN(count_w)(const Position *pos, OV v, unsigned cr, Square ep) {
+  return FN(gen)(pos, v, cr, ep, NULL, 1, WHITE);
+}
+
+/* Returns the number of legal moves for black, counted. */
+static TGT CB_NOINLINE int FN(count_b)(const Position *pos, OV v, unsigned cr, Square ep) {
+  return FN(gen)(pos, v, cr, ep, NULL, 1, BLACK);
+}
+
+/* Returns the number of legal replies after us plays m, counted without playing m
+   for real: the bitboards are toggled there and back, castling rights and the ep
+   square passed along (the counter checks ep legality itself). */
+static TGT CB_FORCE_INLINE int FN(count_after)(Position *pos, OV v, unsigned castling, Move m, const Color us) {
+  const Square from = move_from(m), to = move_to(m);
+  Square ep = SQ_NONE;
+  if (castling) castling &= ~(unsigned)(pos->castling_mask[from] | pos->castling_mask[to]);
+  if ((from ^ to) == 16 && (pos->by_type[PAWN] & square_bb(from))
+      && (PawnAttacks[us][(from + to) >> 1] & pieces_cp(pos, us ^ 1, PAWN)))
+    ep = (from + to) >> 1;
+  const Bitboard before = pos->by_type[NO_PIECE_TYPE];
+  position_toggle_bb(pos, m, us);
+  const OV child = OV_CHILD(v, before, pos->by_type[NO_PIECE_TYPE]);
+  const int n = FN(gen)(pos, child, castling, ep, NULL, 1, us ^ 1);
+  position_toggle_bb(pos, m, us);
+  return n;
+}
+
+/* Returns the sum over white's moves list[0..n) of black's legal replies. */
+static TGT CB_NOINLINE uint64_t FN(leaves_w)(Position *pos, OV v, const Move *list, int n) {
+  const unsigned castling = pos->st->castling;
+  uint64_t total = 0;
+  for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], WHITE);
+  return total;
+}
+
+/* Returns the sum over black's moves list[0..n) of white's legal replies. */
+static TGT CB_NOINLINE uint64_t FN(leaves_b)(Position *pos, OV v, const Move *list, int n) {
+  const unsigned castling = pos->st->castling;
+  uint64_t total = 0;
+  for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], BLACK);
+  return total;
+}
+
+/* Returns the number of legal moves, writing them to list. */
+static TGT int FN(generate)(const Position *pos, Move *list) {
+  const OV v = OV_OF(pos->by_type[NO_PIECE_TYPE]);
+  return (pos->side == WHITE ? FN(list_w) : FN(list_b))(pos, v, pos->st->castling, pos->st->ep, list);
+}
+
+/* Returns the number of legal moves, without listing them. */
+static TGT int FN(count)(const Position *pos) {
+  const OV v = OV_OF(pos->by_type[NO_PIECE_TYPE]);
+  return (pos->side == WHITE ? FN(count_w) : FN(count_b))(pos, v, pos->st->castling, pos->st->ep);
+}
+
+/* Returns the pieces of both colours attacking s with occupancy occ. */
+static TGT Bitboard FN(attackers)(const Position *pos, Square s, Bitboard occ) {
+  const OV v = OV_OF(occ);
+  const Bitboard queens = pos->by_type[QUEEN];
+  return (PawnAttacks[BLACK][s] & pieces_cp(pos, WHITE, PAWN))
+       | (PawnAttacks[WHITE][s] & pieces_cp(pos, BLACK, PAWN))
+       | (KnightAttacks[s] & pos->by_type[KNIGHT])
+       | (KingAttacks[s] & pos->by_type[KING])
+       | (ROOK_ATT(s, v) & (pos->by_type[ROOK] | queens))
+       | (BISHOP_ATT(s, v) & (pos->by_type[BISHOP] | queens));
+}
+
+/* Returns the number of leaves depth >= 2 plies below pos; tt, if not NULL, is a
+   transposition table to read and fill. The last ply is counted, never played. */
+static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
+  const Color us = pos->side;
+  PerftEntry *e = NULL;
+  if (tt) {
+    e = &tt->entries[pos->st->key & tt->mask];
+    if (e->key == pos->st->key && (e->data & 0xFF) == (uint64_t)depth) return e->data >> 8;
+  }
+  Move list[MAX_MOVES];
+  const int n = (us == WHITE ? FN(list_w) : FN(list_b))(pos, v, pos->st->castling, pos->st->ep, list);
+  uint64_t total = 0;
+  if (depth == 2) total = (us == WHITE ? FN(leaves_w) : FN(leaves_b))(pos, v, list, n);
+  else {
+    StateInfo st;
+    for (int i = 0; i < n; i++) {
+      const Move m = list[i];
+      const Bitboard before = pos->by_type[NO_PIECE_TYPE];
+      if (us == WHITE) position_do_move_us(pos, m, &st, WHITE);
+      else position_do_move_us(pos, m, &st, BLACK);
+      total += FN(perft_rec)(pos, depth - 1, OV_CHILD(v, before, pos->by_type[NO_PIECE_TYPE]), tt);
+      if (us == WHITE) position_undo_move_us(pos, m, WHITE);
+      else position_undo_move_us(pos, m, BLACK);
+    }
+  }
+  if (tt) {
+    e->key = pos->st->key;
+    e->data = total << 8 | (uint64_t)depth;
+  }
+  return total;
+}
+
+/* Returns the number of leaves depth plies below pos (1 at depth 0), with the
+   transposition table tt if not NULL. */
+static TGT uint64_t FN(perft)(Position *pos, int depth, PerftTT *tt) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return (uint64_t)FN(count)(pos);
+  return FN(perft_rec)(pos, depth, OV_OF(pos->by_type[NO_PIECE_TYPE]), tt);
+}
+
+#undef MG_PASTE
+#undef MG_NAME
+#undef FN
+#undef TGT
+#undef OV
+#undef OV_OF
+#undef OV_OCC
+#undef OV_XOR
+#undef OV_CHILD
+#undef ROOK_ATT
+#undef BISHOP_ATT
+#undef CB_T
+#undef CB_T_TARGET
+#undef CB_T_ROTATED
