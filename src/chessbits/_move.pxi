@@ -1,0 +1,190 @@
+# Move and Piece: immutable values shaped like python-chess's, interned so that
+# building a legal-move list from Python allocates nothing per move.
+
+cdef tuple _PIECE_SYMBOLS = (None, "p", "n", "b", "r", "q", "k")
+cdef tuple _SQUARE_NAMES = tuple(f + r for r in "12345678" for f in "abcdefgh")
+cdef dict _SQUARE_INDEX = {name: i for i, name in enumerate(_SQUARE_NAMES)}
+
+
+@cython.final
+cdef class Move:
+    """A move from a square to a square, possibly promoting; like ``chess.Move``.
+
+    >>> Move.from_uci("e7e8q")
+    Move.from_uci('e7e8q')
+    >>> Move.from_uci("e2e4").to_square == 28, bool(Move.null())
+    (True, False)
+    """
+    cdef readonly int from_square
+    cdef readonly int to_square
+    cdef readonly object promotion
+    cdef int key          # from | to << 6 | promotion << 12: the intern-table index
+    cdef Py_hash_t _hash
+
+    def __cinit__(self, int from_square, int to_square, promotion=None, drop=None):
+        if not (0 <= from_square < 64 and 0 <= to_square < 64):
+            raise ValueError(f"squares must be in 0..63, got {from_square!r} and {to_square!r}")
+        if promotion is not None and promotion not in (2, 3, 4, 5):
+            raise ValueError(f"promotion must be None or KNIGHT..QUEEN (2..5), got {promotion!r}")
+        if drop is not None:
+            raise ValueError("drops are not supported")
+        self.from_square = from_square
+        self.to_square = to_square
+        self.promotion = promotion
+        self.key = from_square | to_square << 6 | (promotion or 0) << 12
+        self._hash = hash((from_square, to_square, promotion, None))
+
+    @property
+    def drop(self):
+        """Always None: chessbits plays standard chess and Chess960 only."""
+        return None
+
+    @classmethod
+    def from_uci(cls, uci):
+        """Parse a UCI string (``0000`` is the null move); ValueError if malformed."""
+        if uci == "0000":
+            return _move_interned(0)
+        if not isinstance(uci, str) or not 4 <= len(uci) <= 5:
+            raise ValueError(f"invalid uci: {uci!r}")
+        f = _SQUARE_INDEX.get(uci[0:2])
+        t = _SQUARE_INDEX.get(uci[2:4])
+        p = 0
+        if len(uci) == 5:
+            p = _PIECE_SYMBOLS.index(uci[4]) if uci[4] in "nbrq" else -1
+        if f is None or t is None or p < 0 or f == t:
+            raise ValueError(f"invalid uci: {uci!r}")
+        return _move_interned(f | t << 6 | p << 12)
+
+    @classmethod
+    def null(cls):
+        """The null move, ``0000``; falsy."""
+        return _move_interned(0)
+
+    def uci(self):
+        """The move as UCI text, e.g. ``'e7e8q'``; ``'0000'`` for the null move."""
+        if not self.key:
+            return "0000"
+        s = _SQUARE_NAMES[self.from_square] + _SQUARE_NAMES[self.to_square]
+        return s + _PIECE_SYMBOLS[self.promotion] if self.promotion else s
+
+    def to_chess(self):
+        """The same move as a ``chess.Move``."""
+        import chess
+        return chess.Move(self.from_square, self.to_square, self.promotion)
+
+    @staticmethod
+    def from_chess(move):
+        """A Move equal to ``move`` (a ``chess.Move`` or anything with the same attributes)."""
+        return _move_of(move)
+
+    def __bool__(self):
+        return self.key != 0
+
+    def __hash__(self):
+        return self._hash  # equal to hash(chess.Move(...)) for the same move
+
+    def __eq__(self, other):
+        if isinstance(other, Move):
+            return self.key == (<Move>other).key
+        try:
+            return (other.from_square, other.to_square, other.promotion, other.drop) == \
+                   (self.from_square, self.to_square, self.promotion, None)
+        except AttributeError:
+            return NotImplemented
+
+    def __repr__(self):
+        return f"Move.from_uci({self.uci()!r})"
+
+    def __str__(self):
+        return self.uci()
+
+    def __reduce__(self):
+        return (Move, (self.from_square, self.to_square, self.promotion))
+
+
+cdef list _move_table = [None] * (1 << 15)
+
+
+cdef inline Move _move_interned(int key):
+    """The one Move object for key = from | to << 6 | promotion << 12."""
+    cdef object m = _move_table[key]
+    if m is None:
+        m = Move(key & 63, (key >> 6) & 63, (key >> 12) or None)
+        _move_table[key] = m
+    return <Move>m
+
+
+cdef Move _move_of(object move):
+    """A Move from a Move, a chess.Move or a UCI string; ValueError otherwise."""
+    if isinstance(move, Move):
+        return <Move>move
+    if isinstance(move, str):
+        return Move.from_uci(move)
+    try:
+        f, t, p, d = move.from_square, move.to_square, move.promotion, getattr(move, "drop", None)
+    except AttributeError:
+        raise ValueError(f"not a move: {move!r}") from None
+    return Move(f, t, p, d)
+
+
+@cython.final
+cdef class Piece:
+    """A piece type and colour; like ``chess.Piece`` but immutable.
+
+    >>> Piece.from_symbol("Q"), Piece(2, False).symbol()
+    (Piece.from_symbol('Q'), 'n')
+    """
+    cdef readonly int piece_type
+    cdef readonly bint color
+
+    def __cinit__(self, int piece_type, color):
+        if not 1 <= piece_type <= 6:
+            raise ValueError(f"piece_type must be in 1..6, got {piece_type!r}")
+        self.piece_type = piece_type
+        self.color = bool(color)
+
+    def symbol(self):
+        """``'P'`` for a white pawn, ``'p'`` for a black one."""
+        s = _PIECE_SYMBOLS[self.piece_type]
+        return s.upper() if self.color else s
+
+    def unicode_symbol(self, *, invert_color=False):
+        """The chess figurine, e.g. ``'♙'`` for a white pawn."""
+        return "♙♘♗♖♕♔♟♞♝♜♛♚"[self.piece_type - 1 + (0 if self.color != invert_color else 6)]
+
+    @classmethod
+    def from_symbol(cls, symbol):
+        """The piece for a symbol such as ``'K'`` or ``'n'``; ValueError otherwise."""
+        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.lower() not in "pnbrqk":
+            raise ValueError(f"invalid piece symbol: {symbol!r}")
+        return _piece_interned(_PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
+
+    def to_chess(self):
+        """The same piece as a ``chess.Piece``."""
+        import chess
+        return chess.Piece(self.piece_type, self.color)
+
+    def __hash__(self):
+        return self.piece_type + (-1 if self.color else 5)  # as chess.Piece hashes
+
+    def __eq__(self, other):
+        try:
+            return (self.piece_type, self.color) == (other.piece_type, other.color)
+        except AttributeError:
+            return NotImplemented
+
+    def __repr__(self):
+        return f"Piece.from_symbol({self.symbol()!r})"
+
+    def __str__(self):
+        return self.symbol()
+
+    def __reduce__(self):
+        return (Piece, (self.piece_type, self.color))
+
+
+cdef list _pieces = [None] + [[Piece(pt, False), Piece(pt, True)] for pt in range(1, 7)]
+
+
+cdef inline Piece _piece_interned(int piece_type, bint color):
+    return <Piece>(<list>_pieces[piece_type])[color]
