@@ -3,15 +3,15 @@
 #define CB_CPU_H
 
 enum { CPU_POPCNT = 1, CPU_BMI1 = 2, CPU_BMI2 = 4, CPU_LZCNT = 8, CPU_AVX2 = 16 };
+#define CPU_V3 (CPU_POPCNT | CPU_BMI1 | CPU_BMI2 | CPU_LZCNT | CPU_AVX2)
 
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define CB_X86 1
 #define CB_TARGET_BMI2 __attribute__((target("bmi,bmi2,popcnt")))
+#define CB_TARGET_V3 __attribute__((target("popcnt,bmi,bmi2,lzcnt,avx2")))
 #else
 #define CB_TARGET_BMI2
-/* Returns the compiler name and version this file was built with. */
-const char *cpu_compiler(void);
-
+#define CB_TARGET_V3
 #endif
 #define CB_TARGET_NONE
 

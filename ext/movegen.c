@@ -28,52 +28,38 @@ static inline MovegenRot movegen_rot_xor(MovegenRot v, Bitboard delta) {
   return v;
 }
 
-/* One instantiation per technique of CB_TECHNIQUES (attacks.h); the table below
-   names each one, so a technique missing here fails to compile. */
-#define CB_T reference
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T classical
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T rotated
-#define CB_T_TARGET CB_TARGET_NONE
-#define CB_T_ROTATED 1
-#include "movegen_impl.h"
-#define CB_T kindergarten
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T hyperbola
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T obstruction
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T exploding
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T dumb7fill
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T kogge_stone
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T magic
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T fancy_magic
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T black_magic
-#define CB_T_TARGET CB_TARGET_NONE
-#include "movegen_impl.h"
-#define CB_T pext
-#define CB_T_TARGET CB_TARGET_BMI2
-#include "movegen_impl.h"
+/* Each technique's generator is compiled twice: "base" for any x86-64 (the
+   technique's own target attribute only, e.g. BMI2 for pext) and "v3" with
+   POPCNT/BMI1/BMI2/LZCNT/AVX2, chosen once at init by cpu_features(). Without
+   POPCNT the leaf counts' popcounts become library calls: 1.5x slower perft. */
+#define CB_V base
+#define CB_VT(own) own
+#include "movegen_all.h"
+#undef CB_V
+#undef CB_VT
 
-#define CB_MOVEGEN_ENTRY(name, target, cpu) \
-  {movegen_generate_##name, movegen_count_##name, movegen_attackers_##name, movegen_perft_##name},
-const MovegenTechnique movegen_techniques[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
+#define CB_MOVEGEN_ENTRY(name, target, cpu)                                            \
+  {movegen_generate_##name##_base, movegen_count_##name##_base,                        \
+   movegen_attackers_##name##_base, movegen_perft_##name##_base},
+static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
+#undef CB_MOVEGEN_ENTRY
+
+#ifdef CB_X86
+#define CB_V v3
+#define CB_VT(own) CB_TARGET_V3
+#include "movegen_all.h"
+#undef CB_V
+#undef CB_VT
+
+#define CB_MOVEGEN_ENTRY(name, target, cpu)                                            \
+  {movegen_generate_##name##_v3, movegen_count_##name##_v3,                            \
+   movegen_attackers_##name##_v3, movegen_perft_##name##_v3},
+static const MovegenTechnique movegen_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
+#undef CB_MOVEGEN_ENTRY
+#endif
+
+const MovegenTechnique *movegen_techniques = movegen_base;
+static const char *movegen_why = "baseline: not initialised";
 
 void movegen_init(void) {
   const char *why;
@@ -84,7 +70,21 @@ void movegen_init(void) {
     movegen_bishop_pseudo[s] = DiagMask[s] | AntiMask[s];
   }
   movegen_default = technique_default(&why);
+#ifdef CB_X86
+  if ((cpu_features() & CPU_V3) == CPU_V3) {
+    movegen_techniques = movegen_v3;
+    movegen_why = "x86-64-v3: POPCNT, BMI1, BMI2, LZCNT and AVX2 present";
+  } else if ((cpu_features_detected() & CPU_V3) == CPU_V3) {
+    movegen_why = "baseline: CHESSBITS_CPU=baseline forces the portable code";
+  } else {
+    movegen_why = "baseline: this CPU lacks some of POPCNT, BMI1, BMI2, LZCNT, AVX2";
+  }
+#else
+  movegen_why = "baseline: portable C (not x86-64)";
+#endif
 }
+
+const char *movegen_path(void) { return movegen_why; }
 
 int movegen_technique(void) { return movegen_default; }
 

@@ -19,7 +19,12 @@ typedef struct {
   uint64_t (*perft)(Position *, int, PerftTT *); /* tt may be NULL */
 } MovegenTechnique;
 
-extern const MovegenTechnique movegen_techniques[TECHNIQUE_NB];
+/* The instantiations the CPU runs best: the x86-64-v3 ones where the CPU has
+   POPCNT/BMI1/BMI2/LZCNT/AVX2 (and CHESSBITS_CPU is not baseline), else base. */
+extern const MovegenTechnique *movegen_techniques;
+
+/* Returns which code variant movegen_init picked and why. */
+const char *movegen_path(void);
 
 /* Returns nothing; initialises the attack tables and picks the default technique
    (idempotent; position_init calls it). */

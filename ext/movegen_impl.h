@@ -1,5 +1,6 @@
 /* The legal move generator and perft loops as a template: movegen.c includes this
-   file once per technique with CB_T (the technique's name), CB_T_TARGET (its target
+   file (through movegen_all.h) once per technique and code variant, with CB_T (the
+   technique's name), CB_V (the variant's name suffix), CB_T_TARGET (the target
    attribute) and, for rotated bitboards, CB_T_ROTATED defined; the slider lookups
    then inline into every function below. No include guard, on purpose.
 
@@ -9,7 +10,7 @@
 
 #define MG_PASTE(a, b) a##_##b
 #define MG_NAME(a, b) MG_PASTE(a, b)
-#define FN(x) MG_NAME(movegen_##x, CB_T)
+#define FN(x) MG_NAME(MG_NAME(movegen_##x, CB_T), CB_V)
 #define TGT CB_T_TARGET
 
 #ifdef CB_T_ROTATED

@@ -267,4 +267,6 @@ def build_info():
         "methods": METHODS,
         "default": DEFAULT,
         "default_reason": _why.decode(),
+        "code_path": movegen_path().decode().split(":")[0],
+        "code_path_reason": movegen_path().decode(),
     }

@@ -260,6 +260,11 @@ cdef class Board:
         """The moves played since the FEN was set, oldest first."""
         return [_move_interned(_move_key(self.plies[i].move, self.chess960)) for i in range(self.ply)]
 
+    def generate_legal_moves(self):
+        """An iterator over the legal moves, generated afresh (legal_moves caches them)."""
+        self.plies[self.ply].nlegal = -1
+        return iter(LegalMoves(self))
+
     @property
     def legal_moves(self):
         """A live view of the legal moves: iterate, ``len()``, ``count()``, ``in``, ``bool``."""

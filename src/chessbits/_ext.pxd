@@ -75,6 +75,7 @@ cdef extern from "position.h" nogil:
     Square castling_king_to(Square king_sq, Square rook_sq)
 
 cdef extern from "movegen.h" nogil:
+    const char *movegen_path()
     int generate_legal_t(const Position *pos, Move_t *moves, int t)
     int count_legal_t(const Position *pos, int t)
     Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)

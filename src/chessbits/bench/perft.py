@@ -1,0 +1,156 @@
+"""Perft speed side by side: chessbits per technique, and where installed the
+chessmg package's built-in perft, Stockfish's ``go perft`` and python-chess. Every run asserts its node count.
+
+>>> rows = techniques(depth_scale=-3, rounds=1)   # tiny depths, as a smoke test
+>>> all(r["nodes"] > 0 for r in rows)
+True
+"""
+import argparse
+import shutil
+import time
+from typing import Dict, List, Optional, Sequence
+
+from . import machine, median, table
+from .._core import DEFAULT, METHODS, Board
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+NODES = {  # published counts (CPW "Perft Results")
+    (STARTPOS, 3): 8902, (STARTPOS, 4): 197281, (STARTPOS, 5): 4865609,
+    (STARTPOS, 6): 119060324, (STARTPOS, 7): 3195901860,
+    (KIWIPETE, 2): 2039, (KIWIPETE, 3): 97862, (KIWIPETE, 4): 4085603,
+    (KIWIPETE, 5): 193690690, (KIWIPETE, 6): 8031647685,
+}
+POSITIONS = {"startpos": STARTPOS, "kiwipete": KIWIPETE}
+Row = Dict[str, object]
+
+
+def _timed(fn, fen: str, depth: int) -> float:
+    start = time.perf_counter()
+    nodes = fn()
+    seconds = time.perf_counter() - start
+    if nodes != NODES[(fen, depth)]:
+        raise AssertionError(f"perft {depth} of {fen}: got {nodes}, published {NODES[(fen, depth)]}")
+    return seconds
+
+
+def _row(who: str, name: str, depth: int, times: List[float]) -> Row:
+    nodes = NODES[(POSITIONS[name], depth)]
+    t = median(times)
+    return {"who": who, "position": name, "depth": depth, "nodes": nodes, "seconds": t,
+            "mnps": nodes / t / 1e6}
+
+
+def headline(rounds: int = 5, threads: int = 1) -> List[Row]:
+    """Default technique from Python: startpos 6 and Kiwipete 5, medians of rounds."""
+    rows = []
+    for name, depth in (("startpos", 6), ("kiwipete", 5)):
+        board = Board(POSITIONS[name])
+        times = [_timed(lambda: board.perft(depth, threads=threads), POSITIONS[name], depth)
+                 for _ in range(rounds)]
+        rows.append(_row(f"chessbits {DEFAULT}" + (f", {threads} threads" if threads > 1 else ""),
+                         name, depth, times))
+    return rows
+
+
+def techniques(methods: Sequence[str] = METHODS, depth_scale: int = 0, rounds: int = 3) -> List[Row]:
+    """Every technique on startpos 6 and Kiwipete 5, interleaved round by round."""
+    jobs = [("startpos", 6 + depth_scale), ("kiwipete", 5 + depth_scale)]
+    times: Dict[tuple, List[float]] = {}
+    for _ in range(rounds):
+        for m in methods:
+            for name, depth in jobs:
+                board = Board(POSITIONS[name])
+                times.setdefault((m, name, depth), []).append(
+                    _timed(lambda: board.perft(depth, method=m), POSITIONS[name], depth))
+    return [_row(f"chessbits {m}", name, depth, times[(m, name, depth)])
+            for m in methods for name, depth in jobs]
+
+
+def python_chess(rounds: int = 3) -> List[Row]:
+    """python-chess's own Python perft (bulk-counted last ply), if installed."""
+    try:
+        import chess
+    except ImportError:
+        return []
+
+    def perft(board: "chess.Board", depth: int) -> int:
+        if depth == 1:
+            return board.legal_moves.count()
+        n = 0
+        for move in board.legal_moves:
+            board.push(move)
+            n += perft(board, depth - 1)
+            board.pop()
+        return n
+
+    rows = []
+    for name, depth in (("startpos", 4), ("kiwipete", 3)):
+        board = chess.Board(POSITIONS[name])
+        times = [_timed(lambda: perft(board, depth), POSITIONS[name], depth) for _ in range(rounds)]
+        rows.append(_row(f"python-chess {chess.__version__}", name, depth, times))
+    return rows
+
+
+def chessmg(rounds: int = 3) -> List[Row]:
+    """The chessmg package's built-in perft (a C++ core), if installed."""
+    try:
+        import chessmg as cmg
+    except ImportError:
+        return []
+    rows = []
+    for name, depth in (("startpos", 6), ("kiwipete", 5)):
+        position = cmg.ChessPosition(POSITIONS[name])
+        times = [_timed(lambda: position.perft(depth), POSITIONS[name], depth) for _ in range(rounds)]
+        rows.append(_row("chessmg (built-in perft)", name, depth, times))
+    return rows
+
+
+def stockfish(rounds: int = 3, command: str = "stockfish") -> List[Row]:
+    """Stockfish's ``go perft`` through UCI, if a ``stockfish`` binary is on PATH
+    (or in /usr/games, where Debian's package puts it)."""
+    path = shutil.which(command) or shutil.which(command, path="/usr/games")
+    if not path:
+        return []
+    import subprocess
+    rows = []
+    for name, depth in (("startpos", 6), ("kiwipete", 5)):
+        times = []
+        for _ in range(rounds):
+            script = f"uci\nposition fen {POSITIONS[name]}\ngo perft {depth}\nquit\n"
+            start = time.perf_counter()
+            out = subprocess.run([path], input=script, capture_output=True, text=True, timeout=600).stdout
+            seconds = time.perf_counter() - start
+            nodes = int(out.split("Nodes searched:")[1].split()[0])
+            if nodes != NODES[(POSITIONS[name], depth)]:
+                raise AssertionError(f"stockfish perft {depth} of {name}: {nodes}")
+            times.append(seconds)  # includes process start-up: a few ms
+        rows.append(_row("stockfish (go perft, process included)", name, depth, times))
+    return rows
+
+
+def report(rows: List[Row]) -> str:
+    """Rows as a Markdown table with speeds relative to the first row of each position."""
+    base = {}
+    for r in rows:
+        base.setdefault(r["position"], r["mnps"])
+    return table(["generator", "position", "depth", "nodes", "seconds", "M nodes/s", "vs first"],
+                 [[r["who"], r["position"], r["depth"], f"{r['nodes']:,}", f"{r['seconds']:.3f}",
+                   f"{r['mnps']:.1f}", f"{float(r['mnps']) / float(base[r['position']]):.3f}x"]  # type: ignore[arg-type]
+                  for r in rows])
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Print the perft tables; returns the exit status."""
+    ap = argparse.ArgumentParser(prog="chessbits bench perft", description=__doc__)
+    ap.add_argument("--rounds", type=int, default=5, help="runs per measurement; medians are shown")
+    ap.add_argument("--quick", action="store_true", help="skip the per-technique table")
+    args = ap.parse_args(argv)
+    print(f"Machine: {machine()}")
+    print(f"Single thread unless said; medians of {args.rounds} runs; wall time from Python.\n")
+    print(report(headline(args.rounds) + chessmg(args.rounds) + stockfish(args.rounds)
+                 + python_chess(max(1, args.rounds // 2))))
+    if not args.quick:
+        print("\nEvery technique (same loop, the slider lookups inlined per technique):\n")
+        print(report(techniques(rounds=max(1, args.rounds // 2))))
+    return 0
