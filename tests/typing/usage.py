@@ -19,3 +19,22 @@ info: dict[str, object] = dict(chessbits.build_info())
 name: str = chessbits.square_name(chessbits.E4)
 methods: tuple[str, ...] = attacks.METHODS
 print(mobility(chessbits.parse_square("d4"), chessbits.BB_CENTER), batch(0)[0], name, methods, info)
+
+
+def perft_py(board: chessbits.Board, depth: int) -> int:
+    if depth == 0:
+        return 1
+    nodes = 0
+    for move in board.legal_moves:
+        board.push(move)
+        nodes += perft_py(board, depth - 1)
+        board.pop()
+    return nodes
+
+
+board = chessbits.Board()
+last: chessbits.Move = board.push_uci("e2e4")
+piece = board.piece_at(chessbits.E4)
+symbol: str = piece.symbol() if piece is not None else "."
+counts: dict[str, int] = board.divide(2, method="hyperbola")
+print(perft_py(board, 2), last.uci(), symbol, sum(counts.values()), board.is_game_over(), board.fen())
