@@ -109,6 +109,7 @@ def test_perft_divide_and_methods():
     board = Board(KIWIPETE)
     assert board.perft(0) == 1 and board.perft(1) == 48 and board.perft(3) == 97862
     assert board.perft(3, threads=2) == 97862
+    assert board.perft(4, hash_mb=16) == 4085603
     theirs = chess.Board(KIWIPETE)
     expected = {}
     for move in theirs.legal_moves:
@@ -136,6 +137,8 @@ def test_perft_rejects_bad_threads_and_method():
         Board().perft(2, method="nope")
     with pytest.raises(ValueError, match="depth must be an int >= 1"):
         Board().divide(0)
+    with pytest.raises(ValueError, match="hash_mb must be"):
+        Board().perft(2, hash_mb=-1)
 
 
 def test_move_value_semantics():

@@ -152,8 +152,7 @@ cdef class Board:
         self._root_fen = self.fen()
 
     def reset(self):
-        """Back to the starting position, standard chess."""
-        self.chess960 = False
+        """Back to the starting position (the chess960 flag stays, as in python-chess)."""
         self.set_fen(STARTING_FEN)
 
     @classmethod
@@ -542,21 +541,31 @@ cdef class Board:
             raise ValueError(f"depth must be at most 64, got {depth!r}")
         return depth
 
-    def perft(self, depth, *, threads=1, method=None):
+    def perft(self, depth, *, threads=1, method=None, hash_mb=0):
         """Leaf nodes ``depth`` plies below this position (bulk-counted in C, GIL released).
+        ``hash_mb`` > 0 caches subtree counts in a transposition table of that size
+        (single thread; much faster at depth 7 and beyond).
 
         >>> Board().perft(4)
         197281
         """
         cdef int d = self._depth(depth, 0), t = _method(method)
         cdef int n_threads = _threads(threads)
+        if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= 1 << 20:
+            raise ValueError(f"hash_mb must be an int in 0..1048576, got {hash_mb!r}")
+        cdef size_t tt_bytes = <size_t>hash_mb << 20
         cdef Position p = self.pos
         cdef StateInfo st = self.states[self.ply]
         cdef uint64_t nodes
         st.prev = NULL
         p.st = &st
         with nogil:
-            nodes = perft(&p, d, t) if n_threads == 1 else perft_threads(&p, d, t, n_threads)
+            if tt_bytes:
+                nodes = perft_hashed(&p, d, t, tt_bytes)
+            elif n_threads == 1:
+                nodes = perft(&p, d, t)
+            else:
+                nodes = perft_threads(&p, d, t, n_threads)
         return nodes
 
     def divide(self, depth, *, threads=1, method=None):

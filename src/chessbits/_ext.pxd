@@ -89,3 +89,4 @@ cdef extern from "perft.h" nogil:
     int perft_divide_threads(const Position *pos, int depth, int technique, int threads,
                              Move_t *moves, uint64_t *counts)
     uint64_t perft_threads(const Position *pos, int depth, int technique, int threads)
+    uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes)
