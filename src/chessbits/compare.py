@@ -1,9 +1,11 @@
 """Compare two move generators and drill down to the exact position where they part.
 
-A generator is a *divide* function ``(fen, depth) -> {uci: nodes}``. Given a
-position whose perft counts differ, :func:`find_disagreement` compares the
-divides, follows the first move whose counts differ, and repeats one ply
-deeper, until the two legal-move lists themselves differ.
+A generator is a *divide* function ``(fen, depth) -> {uci: nodes}``; the ones
+here (and :meth:`chessbits.uci.UciEngine.divide`) also take an optional
+``progress(uci, nodes)`` called as each root move finishes. Given a position
+whose perft counts differ, :func:`find_disagreement` compares the divides,
+follows the first move whose counts differ, and repeats one ply deeper, until
+the two legal-move lists themselves differ.
 
 >>> from chessbits import Board
 >>> ours = chessbits_divider(chess960=False)
@@ -11,9 +13,10 @@ deeper, until the two legal-move lists themselves differ.
 True
 """
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 Divider = Callable[[str, int], Dict[str, int]]
+Progress = Callable[[str, int], None]
 
 
 @dataclass
@@ -27,17 +30,19 @@ class Disagreement:
     missing: List[str] = field(default_factory=list)   # legal moves only they list
     extra: List[str] = field(default_factory=list)     # moves only we list
     counts: Dict[str, tuple] = field(default_factory=dict)  # uci -> (ours, theirs) where they differ
+    names: Tuple[str, str] = ("ours", "theirs")             # how messages call the two sides
 
     def __str__(self) -> str:
+        a, b = self.names
         lines = [f"generators disagree at {self.fen}",
-                 f"  reached by: {' '.join(self.path) or '(the start position)'}",
-                 f"  perft {self.depth}: ours {self.ours:,}, theirs {self.theirs:,}"]
+                 f"  reached by: {' '.join(self.path) or '(no moves: the position given)'}",
+                 f"  perft {self.depth}: {a} {self.ours:,}, {b} {self.theirs:,}"]
         if self.missing:
-            lines.append(f"  moves only they generate: {' '.join(self.missing)}")
+            lines.append(f"  moves only {b} generates: {' '.join(self.missing)}")
         if self.extra:
-            lines.append(f"  moves only we generate: {' '.join(self.extra)}")
-        for uci, (a, b) in sorted(self.counts.items()):
-            lines.append(f"  {uci}: ours {a:,}, theirs {b:,}")
+            lines.append(f"  moves only {a} generates: {' '.join(self.extra)}")
+        for uci, (x, y) in sorted(self.counts.items()):
+            lines.append(f"  {uci}: {a} {x:,}, {b} {y:,}")
         return "\n".join(lines)
 
 
@@ -45,8 +50,12 @@ def chessbits_divider(chess960: bool = False, method: Optional[str] = None, thre
     """chessbits' own divide as a generator to compare."""
     from ._core import Board
 
-    def divide(fen: str, depth: int) -> Dict[str, int]:
-        return Board(fen, chess960=chess960).divide(depth, method=method, threads=threads)
+    def divide(fen: str, depth: int, progress: Optional[Progress] = None) -> Dict[str, int]:
+        result = Board(fen, chess960=chess960).divide(depth, method=method, threads=threads)
+        if progress:  # one C call for all root moves: fast enough to report them after
+            for uci, nodes in result.items():
+                progress(uci, nodes)
+        return result
     return divide
 
 
@@ -64,37 +73,44 @@ def python_chess_divider(chess960: bool = False) -> Divider:
             board.pop()
         return nodes
 
-    def divide(fen: str, depth: int) -> Dict[str, int]:
+    def divide(fen: str, depth: int, progress: Optional[Progress] = None) -> Dict[str, int]:
         board = chess.Board(fen, chess960=chess960)
         result = {}
-        for move in board.legal_moves:
+        for move in sorted(board.legal_moves, key=chess.Move.uci):
             board.push(move)
             result[move.uci()] = perft(board, depth - 1)
             board.pop()
+            if progress:
+                progress(move.uci(), result[move.uci()])
         return result
     return divide
 
 
 def find_disagreement(fen: str, depth: int, ours: Divider, theirs: Divider,
                       chess960: bool = False, path: Optional[List[str]] = None,
-                      progress: Optional[Callable[[str], None]] = None) -> Optional[Disagreement]:
+                      progress: Optional[Callable[[str], None]] = None,
+                      known: Optional[Tuple[Dict[str, int], Dict[str, int]]] = None,
+                      names: Tuple[str, str] = ("ours", "theirs")) -> Optional[Disagreement]:
     """The deepest position below ``fen`` where the two generators part, or None
-    if they agree on perft ``depth``."""
+    if they agree on perft ``depth``. ``known``: both divides at ``fen`` and ``depth``
+    if already computed (the slow side is not asked twice); ``names`` label messages."""
     from ._core import Board
 
     path = list(path or [])
     while depth >= 1:
-        a, b = ours(fen, depth), theirs(fen, depth)
+        a, b = known if known else (ours(fen, depth), theirs(fen, depth))
+        known = None
         if a == b:
             return None
         found = Disagreement(fen, path, depth, sum(a.values()), sum(b.values()),
-                             missing=sorted(set(b) - set(a)), extra=sorted(set(a) - set(b)))
+                             missing=sorted(set(b) - set(a)), extra=sorted(set(a) - set(b)),
+                             names=names)
         if found.missing or found.extra or depth == 1:
             found.counts = {m: (a[m], b[m]) for m in sorted(set(a) & set(b)) if a[m] != b[m]}
             return found
         move = next(m for m in sorted(a) if a[m] != b[m])
         if progress:
-            progress(f"{' '.join(path + [move])}: ours {a[move]:,}, theirs {b[move]:,}")
+            progress(f"{' '.join(path + [move])}: {names[0]} {a[move]:,}, {names[1]} {b[move]:,}")
         board = Board(fen, chess960=chess960)
         board.push_uci(move)
         fen, depth, path = board.fen(), depth - 1, path + [move]

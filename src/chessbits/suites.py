@@ -97,8 +97,8 @@ def parse_text(text: str, source: str = "<text>", chess960: Optional[bool] = Non
                 entries.append(current)
         except ValueError as e:
             raise ValueError(f"{where}: {e}") from None
-    for e in entries:
-        e.chess960 = detect_chess960(e.fen) if chess960 is None else chess960
+    for entry in entries:
+        entry.chess960 = detect_chess960(entry.fen) if chess960 is None else chess960
     return entries
 
 

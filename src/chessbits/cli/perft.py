@@ -1,0 +1,189 @@
+"""``chessbits perft`` and ``divide``: counts, live divide, and --compare with its drill-down."""
+import argparse
+import contextlib
+import queue
+import sys
+import threading
+import time
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
+
+from .common import BadInput, Interrupted, Status, bar, columns, seconds, speed
+
+POSITIONS = {
+    "startpos": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+}
+
+
+def live_divide(board, depth: int, method: Optional[str], threads: int) -> Iterator[Tuple[str, int, float]]:
+    """``board.divide(depth)`` one root move at a time, sorted by UCI: yields
+    ``(uci, nodes, seconds since start)`` as each finishes.
+
+    The C perft runs in a worker thread: it releases the GIL but cannot see Ctrl-C,
+    so the main thread waits here and takes Ctrl-C at once (the worker is a daemon
+    and dies with the process). One thread for all moves keeps the overhead out of
+    the timing.
+
+    >>> from chessbits import Board
+    >>> [(uci, n) for uci, n, _ in live_divide(Board("7k/8/8/8/8/8/8/K7 w - - 0 1"), 2, None, 1)]
+    [('a1a2', 3), ('a1b1', 3), ('a1b2', 3)]
+    """
+    moves = sorted(move.uci() for move in board.legal_moves)
+    results: "queue.Queue[object]" = queue.Queue()
+
+    def work() -> None:
+        child, start = board.copy(), time.perf_counter()
+        try:
+            for uci in moves:
+                child.push_uci(uci)
+                nodes = child.perft(depth - 1, method=method, threads=threads)
+                child.pop()
+                results.put((uci, nodes, time.perf_counter() - start))
+        except BaseException as e:  # re-raised in the main thread
+            results.put(e)
+
+    threading.Thread(target=work, daemon=True, name="perft").start()
+    for _ in moves:
+        item = results.get()
+        if isinstance(item, BaseException):
+            raise item
+        yield item  # type: ignore[misc]
+
+
+def parse_position(words: List[str], chess960: bool) -> Tuple[str, int, bool]:
+    """``[FEN words | startpos | kiwipete] DEPTH`` -> (normalized FEN, depth, chess960)."""
+    from .. import Board
+    from ..suites import detect_chess960
+
+    *position, depth_text = words
+    text = " ".join(position) or "startpos"
+    try:
+        depth = int(depth_text)
+    except ValueError:
+        depth = 0
+    if not 1 <= depth <= 64:
+        raise BadInput(f"depth must be a positive integer (at most 64), got {depth_text!r}")
+    fen = POSITIONS.get(text.lower(), text)
+    chess960 = chess960 or detect_chess960(fen)
+    try:
+        board = Board(fen, chess960=chess960)
+    except ValueError as e:
+        raise BadInput(f"bad FEN {text!r}: {e}") from None
+    return board.fen(), depth, chess960
+
+
+def headline(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> str:
+    from .. import attacks
+    threads = f"{args.threads} thread" + ("s" if args.threads > 1 else "")
+    variant = ", Chess960" if chess960 else ""
+    return f"perft {depth} of {fen} (method {args.method or attacks.DEFAULT}, {threads}{variant})"
+
+
+def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
+              label: str = "perft") -> Tuple[Dict[str, int], float]:
+    """Our divide with live output: divide lines on stdout with --divide, else a
+    status line on a terminal. Ctrl-C prints what was done, then KeyboardInterrupt."""
+    from .. import Board
+
+    board = Board(fen, chess960=chess960)
+    total_moves = board.legal_moves.count()
+    counts: Dict[str, int] = {}
+    elapsed, status, start = 0.0, Status(), time.perf_counter()
+    try:
+        for uci, nodes, elapsed in live_divide(board, depth, args.method, args.threads):
+            counts[uci] = nodes
+            if args.divide:
+                print(f"{uci}: {nodes}", flush=True)
+            else:
+                status.show(f"{label}: {bar(len(counts), total_moves)} {len(counts)}/{total_moves} "
+                            f"root moves, {sum(counts.values()):,} nodes, {seconds(elapsed)}")
+    except KeyboardInterrupt:
+        status.clear()
+        print(f"interrupted: {len(counts)} of {total_moves} root moves done, "
+              f"{sum(counts.values()):,} nodes in {seconds(time.perf_counter() - start)}", file=sys.stderr)
+        raise Interrupted from None
+    status.clear()
+    return counts, elapsed if counts else time.perf_counter() - start
+
+
+def run(args: argparse.Namespace) -> int:
+    fen, depth, chess960 = parse_position(args.position, args.chess960)
+    if args.compare:
+        return compare(fen, depth, args, chess960)
+    print(headline(fen, depth, args, chess960), flush=True)
+    counts, elapsed = run_ours(fen, depth, args, chess960)
+    nodes = sum(counts.values())
+    if args.divide:
+        print()
+    print(f"Nodes searched: {nodes}")
+    print(f"Time: {seconds(elapsed)} ({speed(nodes, elapsed)})")
+    return 0
+
+
+def their_divider(command: str, chess960: bool, timeout: float, stack) -> Tuple[str, Callable]:
+    """(name, divider) for --compare: python-chess, or a UCI engine started here and
+    quit when ``stack`` closes."""
+    from .. import compare
+    from ..uci import UciEngine
+
+    if command == "python-chess":
+        try:
+            import chess  # noqa: F401
+        except ImportError:
+            raise BadInput("python-chess is not installed (pip install chess)") from None
+        return "python-chess", compare.python_chess_divider(chess960)
+    engine = stack.enter_context(UciEngine.popen_uci(command, chess960=chess960, timeout=timeout))
+    return engine.name, engine.divide
+
+
+def compare(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> int:
+    """Perft on both sides, both counts and times; drill down when they differ."""
+    from .. import compare
+
+    print(headline(fen, depth, args, chess960), flush=True)
+    with contextlib.ExitStack() as stack:
+        name, theirs_divide = their_divider(args.compare, chess960, args.timeout, stack)
+        ours, our_time = run_ours(fen, depth, args, chess960, label="chessbits")
+        if args.divide:
+            print(f"\nNodes searched: {sum(ours.values())}", flush=True)
+        status, done = Status(), {}
+
+        def progress(uci: str, nodes: int) -> None:
+            done[uci] = nodes
+            status.show(f"{name}: {bar(len(done), len(ours))} {len(done)}/{len(ours)} root moves, "
+                        f"{sum(done.values()):,} nodes, {seconds(time.perf_counter() - start)}")
+
+        start = time.perf_counter()
+        try:
+            theirs = theirs_divide(fen, depth, progress=progress)
+        except KeyboardInterrupt:
+            status.clear()
+            print(f"interrupted: chessbits {sum(ours.values()):,} nodes in {seconds(our_time)}; "
+                  f"{name} {len(done)} of {len(ours)} root moves done", file=sys.stderr)
+            raise Interrupted from None
+        except ValueError as e:  # python-chess refusing a position we accept
+            raise BadInput(f"{name} cannot set up {fen}: {e}") from None
+        their_time = time.perf_counter() - start
+        status.clear()
+
+        a, b = sum(ours.values()), sum(theirs.values())
+        print()
+        print(columns([["", "nodes", "time", "speed"],
+                       ["chessbits", f"{a:,}", seconds(our_time), speed(a, our_time)],
+                       [name, f"{b:,}", seconds(their_time), speed(b, their_time)]]))
+        # nodes/s ratio, as the counts may differ; plain time ratio when a side counted none
+        ratio = max(their_time, 1e-9) / max(our_time, 1e-9) * (a / b if a and b else 1)
+        times = ratio if ratio >= 1 else 1 / ratio
+        faster = f"{times:,.{0 if times >= 10 else 1}f}x " + ("faster" if ratio >= 1 else "slower")
+        print()
+        if ours == theirs:
+            print(f"The counts agree; chessbits was {faster} than {name}.")
+            return 0
+        what = "the counts differ" if a != b else "the totals agree but the divides differ"
+        print(f"{what[0].upper()}{what[1:]} ({a:,} vs {b:,}): drilling down.", flush=True)
+        found = compare.find_disagreement(
+            fen, depth, compare.chessbits_divider(chess960, args.method, args.threads), theirs_divide,
+            chess960=chess960, known=(ours, theirs), names=("chessbits", name),
+            progress=lambda line: print(f"  {line}", flush=True))
+        print(found if found else "the divides one ply down agree: one side is not deterministic")
+        return 1

@@ -1,0 +1,110 @@
+"""``chessbits suite``: perft suites checked position by position, failures explained."""
+import argparse
+import os
+import sys
+import time
+from typing import List, Optional, Tuple
+
+from .common import BadInput, Interrupted, Status, bar, seconds
+from .perft import live_divide
+
+SUITE_MAX_DEPTH = 6
+SUITE_MAX_NODES = 1_000_000
+ORACLE_MAX_NODES = 300_000  # python-chess drills down a suite failure in about a second up to here
+
+
+def run(args: argparse.Namespace) -> int:
+    """Every listed count within the limits, position by position; a line per file."""
+    from .. import suites
+
+    files = []
+    for path in args.files:
+        try:
+            files.append((path, suites.load(path, chess960=True if args.chess960 else None)))
+        except OSError as e:
+            raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
+        except ValueError as e:
+            raise BadInput(f"malformed suite {path}: {e}") from None
+    total = sum(len(entries) for _, entries in files)
+    if not total:
+        raise BadInput(f"no positions in {', '.join(args.files)}")
+
+    status, start = Status(plain_every=2.0), time.perf_counter()
+    seen = passed = failed = checked = skipped = 0
+    try:
+        for path, entries in files:
+            file_passed, file_failed = passed, failed
+            for entry in entries:
+                status.show(f"suite: {bar(seen, total)} {seen:,}/{total:,} positions, {failed} failed, "
+                            f"{entry.source}")
+                seen += 1
+                depths = [d for d in sorted(entry.depths)
+                          if d <= args.max_depth and entry.depths[d] <= args.max_nodes]
+                skipped += len(entry.depths) - len(depths)
+                if not depths:
+                    continue
+                done, failure = check(entry, depths, args)
+                checked += done
+                if failure is None:
+                    passed += 1
+                    continue
+                failed += 1
+                if failed <= args.show:
+                    status.clear()
+                    print(explain(entry, *failure, args.method) + "\n", flush=True)
+            status.clear()
+            print(f"{os.path.basename(path)}: {passed - file_passed:,} passed, "
+                  f"{failed - file_failed:,} failed", flush=True)
+    except KeyboardInterrupt:
+        status.clear()
+        print(f"interrupted after {max(seen - 1, 0):,} of {total:,} positions: {passed:,} passed, {failed:,} failed",
+              file=sys.stderr)
+        raise Interrupted from None
+    untested = total - passed - failed
+    print(f"\n{passed:,} passed, {failed:,} failed: {checked:,} perft counts of {total:,} positions "
+          f"checked in {seconds(time.perf_counter() - start)}")
+    if skipped:
+        print(f"{skipped:,} counts skipped (deeper than --max-depth {args.max_depth} or more than "
+              f"--max-nodes {args.max_nodes:,})" +
+              (f"; {untested:,} position{'s' * (untested > 1)} untested" if untested else ""))
+    return 1 if failed else 0
+
+
+def check(entry, depths: List[int], args: argparse.Namespace) -> Tuple[int, Optional[Tuple[int, object]]]:
+    """Perft at each depth, shallow first: (counts checked, None or (depth, what we got))."""
+    from .. import Board
+
+    try:
+        board = Board(entry.fen, chess960=entry.chess960)
+    except ValueError as e:
+        return 0, (depths[0], f"bad FEN: {e}")
+    for i, depth in enumerate(depths):
+        if entry.depths[depth] > 20_000_000:  # long enough that Ctrl-C should not wait for the C call
+            got = sum(n for _, n, _ in live_divide(board, depth, args.method, args.threads))
+        else:
+            got = board.perft(depth, method=args.method, threads=args.threads)
+        if got != entry.depths[depth]:
+            return i + 1, (depth, got)
+    return len(depths), None
+
+
+def explain(entry, depth: int, got: object, method: Optional[str] = None) -> str:
+    """A failure: the counts, and python-chess's drill-down if cheap, else our divide."""
+    from .. import Board, compare
+
+    name = f" ({entry.name})" if entry.name != entry.source else ""
+    lines = [f"FAIL {entry.source}{name} {entry.fen}"]
+    if isinstance(got, str):
+        return "\n".join(lines + [f"  {got}"])
+    lines.append(f"  perft {depth}: expected {entry.depths[depth]:,}, chessbits {got:,}")
+    if entry.depths[depth] <= ORACLE_MAX_NODES:
+        found = compare.find_disagreement(
+            entry.fen, depth, compare.chessbits_divider(entry.chess960, method),
+            compare.python_chess_divider(entry.chess960), chess960=entry.chess960,
+            names=("chessbits", "python-chess"))
+        lines.append("  " + str(found).replace("\n", "\n  ") if found else
+                     "  python-chess agrees with chessbits: the suite's count looks wrong")
+    else:
+        divide = Board(entry.fen, chess960=entry.chess960).divide(depth, method=method)
+        lines.append("  divide: " + ", ".join(f"{uci}: {n}" for uci, n in divide.items()))
+    return "\n".join(lines)
