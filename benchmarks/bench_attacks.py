@@ -1,4 +1,4 @@
-"""Sliding-attack techniques side by side; the same as `chessbits bench attacks`.
+"""The same as `chessbits bench attacks`: sliding-attack techniques side by side.
 
     python benchmarks/bench_attacks.py [--rounds 5] [--method pext ...]
 """

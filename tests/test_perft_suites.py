@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from chessbits import Board, attacks, compare, suites
+from chessbits import Board, attacks, suites
+from chessbits.cli.suite import explain  # the counts, and where python-chess parts from us
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_MAX_NODES = 100_000
 SLOW_MAX_NODES = int(float(os.environ.get("CHESSBITS_SLOW_MAX_NODES", "1e11")))
-ORACLE_MAX_NODES = 300_000  # python-chess drills down only where it finishes in seconds
 
 FILES = {  # file -> Chess960 mode (None: detected from the castling field)
     "cpw-perft-results.epd": False,
@@ -25,20 +25,6 @@ FILES = {  # file -> Chess960 mode (None: detected from the castling field)
     "python-chess-tricky.perft": True,
     "python-chess-random.perft": False,
 }
-
-
-def explain(entry, depth, got, method=None):
-    """The failure message: published vs ours, our divide, python-chess's verdict."""
-    board = Board(entry.fen, chess960=entry.chess960)
-    lines = [f"{entry.source} ({entry.name}) {entry.fen}: perft {depth} published "
-             f"{entry.depths[depth]:,}, ours {got:,}",
-             "our divide: " + ", ".join(f"{m}: {n}" for m, n in board.divide(depth, method=method).items())]
-    if entry.depths[depth] <= ORACLE_MAX_NODES:
-        found = compare.find_disagreement(
-            entry.fen, depth, compare.chessbits_divider(entry.chess960, method),
-            compare.python_chess_divider(entry.chess960), chess960=entry.chess960)
-        lines.append(str(found) if found else "python-chess agrees with us (the published count differs?)")
-    return "\n".join(lines)
 
 
 def run(entries, max_nodes, min_nodes=0, method=None, threads=1):

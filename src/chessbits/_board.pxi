@@ -88,7 +88,7 @@ cdef class Board:
     >>> board.fen()
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
     >>> board.perft(3)
-    8902
+    13160
     """
     cdef Position pos
     cdef StateInfo *states     # states[0..ply]; prev pointers relinked when this grows
