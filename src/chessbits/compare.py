@@ -13,7 +13,10 @@ the two legal-move lists themselves differ.
 True
 """
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
+
+if TYPE_CHECKING:
+    import chess
 
 Divider = Callable[[str, int], Dict[str, int]]
 Progress = Callable[[str, int], None]
@@ -59,26 +62,28 @@ def chessbits_divider(chess960: bool = False, method: Optional[str] = None, thre
     return divide
 
 
+def python_chess_perft(board: "chess.Board", depth: int) -> int:
+    """python-chess's own perft of a ``chess.Board``, the last ply bulk-counted."""
+    if depth <= 1:
+        return board.legal_moves.count() if depth == 1 else 1
+    nodes = 0
+    for move in board.legal_moves:
+        board.push(move)
+        nodes += python_chess_perft(board, depth - 1)
+        board.pop()
+    return nodes
+
+
 def python_chess_divider(chess960: bool = False) -> Divider:
     """python-chess's move generator as a divide (slow: about 0.3 M nodes/s)."""
     import chess
-
-    def perft(board: "chess.Board", depth: int) -> int:
-        if depth <= 1:
-            return board.legal_moves.count() if depth == 1 else 1
-        nodes = 0
-        for move in board.legal_moves:
-            board.push(move)
-            nodes += perft(board, depth - 1)
-            board.pop()
-        return nodes
 
     def divide(fen: str, depth: int, progress: Optional[Progress] = None) -> Dict[str, int]:
         board = chess.Board(fen, chess960=chess960)
         result = {}
         for move in sorted(board.legal_moves, key=chess.Move.uci):
             board.push(move)
-            result[move.uci()] = perft(board, depth - 1)
+            result[move.uci()] = python_chess_perft(board, depth - 1)
             board.pop()
             if progress:
                 progress(move.uci(), result[move.uci()])

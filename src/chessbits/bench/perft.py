@@ -73,16 +73,7 @@ def python_chess(rounds: int = 3) -> List[Row]:
         import chess
     except ImportError:
         return []
-
-    def perft(board: "chess.Board", depth: int) -> int:
-        if depth == 1:
-            return board.legal_moves.count()
-        n = 0
-        for move in board.legal_moves:
-            board.push(move)
-            n += perft(board, depth - 1)
-            board.pop()
-        return n
+    from ..compare import python_chess_perft as perft
 
     rows = []
     for name, depth in (("startpos", 4), ("kiwipete", 3)):
