@@ -88,12 +88,6 @@ const char *movegen_path(void) { return movegen_why; }
 
 int movegen_technique(void) { return movegen_default; }
 
-int movegen_set_technique(int t) {
-  int old = movegen_default;
-  if (technique_available(t)) movegen_default = t;
-  return old;
-}
-
 int generate_legal(const Position *pos, Move *list) {
   return movegen_techniques[movegen_default].generate(pos, list);
 }

@@ -33,9 +33,6 @@ void movegen_init(void);
 /* Returns the technique the non-_t functions use. */
 int movegen_technique(void);
 
-/* Returns the previous default technique after making t the default (if available). */
-int movegen_set_technique(int t);
-
 /* Returns the number of legal moves, written to list (MAX_MOVES entries). */
 int generate_legal(const Position *pos, Move *list);
 
