@@ -179,7 +179,7 @@ class Report:
     def failed(self) -> dict[str, Outcome]:
         return {o.test_id: o for o in self.outcomes if o.status in ("fail", "error")}
 
-    def summary(self, verbose: bool = False) -> str:
+    def summary(self) -> str:
         lines = [f"python-chess {self.version} test suite against {self.subject}"]
         width = max(map(len, CLASSES))
         for cls, outs in self.by_class().items():
@@ -193,9 +193,7 @@ class Report:
         if bad:
             lines.append(f"{len(bad)} failing:")
             lines += [f"  {o.status.upper():5s} {o.test_id}: {o.message}" for o in bad]
-        if verbose:
-            lines += [f"  SKIP  {o.test_id}: {o.message}" for o in self.outcomes if o.status == "skip"]
-            lines += [f"  pass  {o.test_id}" for o in self.outcomes if o.status == "pass"]
+        lines += [f"  SKIP  {o.test_id}: {o.message}" for o in self.outcomes if o.status == "skip"]
         return "\n".join(lines)
 
 
@@ -288,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     except SuiteUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(report.summary(args.verbose))
+    print(report.summary())
     return 0 if not report.failed else 1
 
 

@@ -43,7 +43,8 @@ def test_python_chess_suite():
     if stale:
         problems.append(f"{len(stale)} in KNOWN_FAILURES are not tests of the suite:")
         problems += [f"  {t}" for t in stale]
-    assert not problems, "\n".join(problems)
+    head = f"python-chess suite: {len(report.passed)}/{len(report.outcomes)} pass against {report.subject}"
+    assert not problems, "\n".join([head] + problems)
 
 
 def test_proxy_takes_names_from_the_subject_and_never_falls_back():
