@@ -114,14 +114,6 @@ Bitboard checkers(const Position *pos) {
 
 int is_check(const Position *pos) { return checkers(pos) != 0; }
 
-int is_legal(const Position *pos, Move m) {
-  Move list[MAX_MOVES];
-  const int n = generate_legal(pos, list);
-  for (int i = 0; i < n; i++)
-    if (list[i] == m) return 1;
-  return 0;
-}
-
 int gives_check(const Position *pos, Move m) {
   /* Play it on a copy: exact for every kind of discovered check and cheap next to
      the Python call that asks. */
@@ -131,4 +123,3 @@ int gives_check(const Position *pos, Move m) {
   return is_check(&copy);
 }
 
-int has_legal_ep(const Position *pos) { return pos->st->ep != SQ_NONE; }

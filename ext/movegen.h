@@ -55,13 +55,7 @@ Bitboard checkers(const Position *pos);
 /* Returns 1 if the side to move is in check. */
 int is_check(const Position *pos);
 
-/* Returns 1 if m is a legal move in pos. */
-int is_legal(const Position *pos, Move m);
-
 /* Returns 1 if the legal move m gives check. */
 int gives_check(const Position *pos, Move m);
-
-/* Returns 1 if an en-passant capture is legal in pos. */
-int has_legal_ep(const Position *pos);
 
 #endif

@@ -61,8 +61,15 @@ typedef struct StateInfo {
   uint8_t castling;    /* WHITE_OO | ... */
   uint8_t ep;          /* en-passant square, SQ_NONE unless an ep capture is legal */
   uint8_t captured;    /* Piece captured by the move that led here */
-  uint8_t pad[5];
+  /* python-chess's own state, kept by board.c (the Python Board) only; perft's
+     make/unmake leave these alone. */
+  uint8_t ep_raw;      /* python-chess's ep_square: set by every double push, SQ_NONE if none */
+  uint8_t flags;       /* BOARD_* flags (board.h) */
+  uint8_t pad[1];
+  Move move;           /* the move that led here, MOVE_NONE for a null move (board.c) */
   struct StateInfo *prev;
+  Bitboard castling_raw; /* python-chess's castling_rights: rook squares, as set */
+  Bitboard promoted;     /* python-chess's promoted: pieces that were pawns */
 } StateInfo;
 
 typedef struct {
@@ -79,40 +86,20 @@ typedef struct {
   Bitboard castling_king_path[4];   /* squares the king crosses or lands on: must be safe */
 } Position;
 
-/* Zobrist keys, filled by position_init from prng.h with a fixed seed.
-   En passant enters the key only when an ep capture is legal, as in python-chess's
-   transposition key (not polyglot's pawn-adjacency rule): st->ep holds exactly
-   those squares, so a position read back from its own FEN has the same key. */
+/* Zobrist keys, the Polyglot book format's numbers (polyglot.h): pieces, castling
+   rights (by colour and side) and the side to move as Polyglot hashes them. En
+   passant enters the key only when an ep capture is legal, as in python-chess's
+   transposition key: st->ep holds exactly those squares, so a position read back
+   from its own FEN has the same key; board_polyglot_key (board.h) swaps in
+   Polyglot's pawn-adjacency rule. zobrist_side is XORed when black is to move. */
 extern uint64_t zobrist_psq[PIECE_NB][SQUARE_NB];
 extern uint64_t zobrist_castling[16];
 extern uint64_t zobrist_ep[8];
 extern uint64_t zobrist_side;
 
-/* FEN error codes (position_set_fen); 0 is success. */
-enum {
-  FEN_OK, FEN_ERR_INPUT, FEN_ERR_FIELDS, FEN_ERR_BOARD, FEN_ERR_KINGS, FEN_ERR_PAWNS,
-  FEN_ERR_TURN, FEN_ERR_CASTLING, FEN_ERR_EP, FEN_ERR_HALFMOVE, FEN_ERR_FULLMOVE, FEN_ERR_CHECK
-};
-#define FEN_MAX_LEN 256
-#define FEN_BUF_LEN 128  /* enough for any FEN position_fen writes */
-
-#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 /* Returns nothing; fills the Zobrist keys and every table movegen needs (idempotent). */
 void position_init(void);
-
-/* Returns 0 and sets *pos (with *st as its state, st->prev = NULL) from fen, or a
-   FEN_ERR_* code with a message naming the field and value in err, *pos untouched.
-   chess960: castling read as Shredder-FEN (rook files) or X-FEN letters. */
-int position_set_fen(Position *pos, const char *fen, int chess960, StateInfo *st, char *err, size_t errlen);
-
-/* Returns as position_set_fen, for fen of len bytes (rejects NUL bytes inside). */
-int position_set_fen_len(Position *pos, const char *fen, size_t len, int chess960,
-                         StateInfo *st, char *err, size_t errlen);
-
-/* Returns the length of the FEN written to out (FEN_BUF_LEN bytes), as python-chess's
-   Board.fen() writes it: X-FEN castling, ep square only if an ep capture is legal. */
-int position_fen(const Position *pos, char *out);
 
 /* Returns the Zobrist key of pos computed from scratch. */
 uint64_t position_compute_key(const Position *pos);
@@ -125,14 +112,6 @@ void do_move(Position *pos, Move m, StateInfo *newst);
 
 /* Returns nothing; takes back m, the last move played. */
 void undo_move(Position *pos, Move m);
-
-/* Returns the length written to buf (at least 6 bytes): m in UCI as python-chess
-   prints it: castling e1g1 in standard mode, king to rook (e1h1) in Chess960 mode. */
-int move_to_uci(const Position *pos, Move m, char *buf);
-
-/* Returns the legal move written in UCI as uci, or MOVE_NONE. Accepts what
-   python-chess's parse_uci accepts: e1g1 and e1h1 for standard castling. */
-Move move_from_uci(const Position *pos, const char *uci);
 
 /* Returns the piece on s. */
 static inline Piece piece_on(const Position *pos, Square s) { return pos->board[s]; }

@@ -341,7 +341,7 @@ def test_suite_bad_fen_is_a_failure(tmp_path):
     (["perft", "startpos", "0"], "depth must be a positive integer"),
     (["perft", "startpos", "-1"], "depth must be a positive integer"),
     (["perft", "startpos", "three"], "depth must be a positive integer"),
-    (["perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "2"], "turn field 'x'"),
+    (["perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "2"], "turn part 'x'"),
     (["perft", "nonsense", "2"], "bad FEN 'nonsense'"),
     (["perft", "startpos", "2", "--method", "nope"], "unknown method 'nope'"),
     (["perft", "startpos", "2", "--threads", "0"], "--threads: must be an integer in 1..256"),

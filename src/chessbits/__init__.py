@@ -7,15 +7,23 @@
 >>> chessbits.attacks.knight(chessbits.G1) == chessbits.BB_E2 | chessbits.BB_F3 | chessbits.BB_H3
 True
 """
-from . import attacks, squares
+from . import attacks, squares, status
+from ._core import STARTING_BOARD_FEN as STARTING_BOARD_FEN
 from ._core import STARTING_FEN as STARTING_FEN
+from ._core import BaseBoard as BaseBoard
 from ._core import Board as Board
+from ._core import LegalMoveGenerator as LegalMoveGenerator
 from ._core import LegalMoves as LegalMoves
 from ._core import Move as Move
 from ._core import Piece as Piece
+from ._core import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
+from ._core import SquareSet as SquareSet
 from ._core import build_info as build_info
+from .status import *  # noqa: F401,F403
 from .squares import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
-__all__ = ["Board", "LegalMoves", "Move", "Piece", "STARTING_FEN", "attacks", "build_info", "__version__"]
-__all__ += squares.__all__
+__all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "LegalMoves", "Move", "Piece",
+           "PseudoLegalMoveGenerator", "SquareSet", "STARTING_BOARD_FEN", "STARTING_FEN", "attacks",
+           "build_info", "__version__"]
+__all__ += squares.__all__ + status.__all__

@@ -1,335 +1,230 @@
-# Board: a python-chess-shaped wrapper over ext/position + movegen + perft.
+# BaseBoard and Board: python-chess's board API over ext/board (python-chess's rules on
+# any position) and ext/movegen + perft (the fast path, for regular positions).
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
+from chessbits.status import Status, Termination, Outcome
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 position_init()
 
+cdef extern from "position.h" nogil:
+    void position_put(Position *pos, int pc, int s)
+    void position_remove(Position *pos, int pc, int s)
 
-ctypedef struct Ply:
-    Move_t move            # the move played from this ply (for plies below the top)
-    int nlegal             # legal moves cached for this ply's position, -1 if not yet
-    Move_t legal[256]      # MAX_MOVES
-    uint16_t keys[256]     # their Move keys (from | to << 6 | promotion << 12)
-
-
-cdef inline int _move_key(Move_t m, bint chess960) noexcept nogil:
-    """The Python-facing key of internal move m: castling shows the king's target
-    square in standard chess and the rook's square in Chess960, as python-chess does."""
-    cdef int f = move_from(m), t = move_to(m), ty = move_type(m)
-    if ty == MOVE_CASTLING and not chess960:
-        t = castling_king_to(f, t)
-    elif ty == MOVE_PROMOTION:
-        return f | t << 6 | move_promotion(m) << 12
-    return f | t << 6
+cdef extern from "bits.h" nogil:
+    int msb(Bitboard b)
+    int lsb(Bitboard b)
+    int popcount(Bitboard b)
+    Bitboard bswap64(Bitboard b)
 
 
-cdef inline bint _color_index(object color) except -1:
-    if color is True or color == 1:
-        return 0
-    if color is False or color == 0:
-        return 1
-    raise ValueError(f"color must be chess.WHITE (True) or chess.BLACK (False), got {color!r}")
+def _flip_vertical(bb):
+    return bswap64(_mask(bb))
 
 
-@cython.final
-cdef class LegalMoves:
-    """The legal moves of a board, computed when asked; like python-chess's
-    ``board.legal_moves``: iterate it, ``len()`` or ``count()`` it, test ``in``.
-
-    >>> board = Board()
-    >>> len(board.legal_moves), Move.from_uci("e2e4") in board.legal_moves
-    (20, True)
-    """
-    cdef Board board
-
-    def __cinit__(self, Board board):
-        self.board = board
-
-    def __iter__(self):
-        cdef Ply *p = self.board._legal()
-        cdef list moves = [None] * p.nlegal
-        for i in range(p.nlegal):
-            moves[i] = _move_interned(p.keys[i])
-        return iter(moves)
-
-    def __len__(self):
-        return self.board._count_legal()
-
-    def count(self):
-        """The number of legal moves (counted in C, no list built)."""
-        return self.board._count_legal()
-
-    def __bool__(self):
-        return self.board._count_legal() > 0
-
-    def __contains__(self, move):
-        try:
-            return self.board._find(_move_of(move)) != 0
-        except ValueError:
-            return False
-
-    def __repr__(self):
-        return f"<LegalMoves at {id(self):#x} ({', '.join(m.uci() for m in self)})>"
+cdef list _KNIGHT_PAIRS = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
+cdef dict _CHESS960_INDEX = {}
 
 
-@cython.final
-cdef class Board:
-    """A chess position with its move history; shaped like ``chess.Board``.
+cdef str _chess960_board_fen(object scharnagl):
+    """The board FEN of Chess960 starting position number scharnagl (Scharnagl's numbering)."""
+    if not isinstance(scharnagl, int) or not 0 <= scharnagl <= 959:
+        raise ValueError(f"chess960 position index not 0 <= {scharnagl!r} <= 959")
+    n = scharnagl
+    rank = [None] * 8
+    rank[2 * (n % 4) + 1] = "b"
+    n //= 4
+    rank[2 * (n % 4)] = "b"
+    n //= 4
+    free = [i for i in range(8) if rank[i] is None]
+    rank[free[n % 6]] = "q"
+    n //= 6
+    free = [i for i in range(8) if rank[i] is None]
+    a, b = _KNIGHT_PAIRS[n]
+    rank[free[a]] = rank[free[b]] = "n"
+    free = [i for i in range(8) if rank[i] is None]
+    rank[free[0]], rank[free[1]], rank[free[2]] = "r", "k", "r"
+    black = "".join(rank)
+    return f"{black}/pppppppp/8/8/8/8/PPPPPPPP/{black.upper()}"
 
-    Moves are checked: ``push`` and ``push_uci`` raise ValueError for an illegal
-    or malformed move and change nothing.
 
-    >>> board = Board()
-    >>> board.push_uci("e2e4")
-    Move.from_uci('e2e4')
-    >>> board.fen()
-    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
-    >>> board.perft(3)
-    13160
+cdef object _chess960_index(str board_fen):
+    if not _CHESS960_INDEX:
+        for i in range(960):
+            _CHESS960_INDEX[_chess960_board_fen(i)] = i
+    return _CHESS960_INDEX.get(board_fen)
+
+DEF CACHE_MOVES = 256
+
+ctypedef struct Cache:
+    int n                       # legal moves of this ply's position, -1 until generated
+    PyMove moves[CACHE_MOVES]   # in python-chess's order
+
+cdef Bitboard _ALL = 0xFFFFFFFFFFFFFFFF
+cdef tuple _SAN_PIECES = ("", "", "N", "B", "R", "Q", "K")
+
+
+cdef inline int _color_index(object color) except -1:
+    """ext's colour index (WHITE 0, BLACK 1) of a python-chess colour (True is white)."""
+    return 0 if color else 1
+
+
+cdef inline int _key_of(object move) except -2:
+    """The PyMove key of a Move, chess.Move or UCI text; -1 for a drop (never legal here)."""
+    cdef Move mv = move if type(move) is Move else _move_of(move)
+    return mv.key if mv.key < (1 << 15) else -1
+
+
+cdef inline Bitboard _mask(object mask) except? 0:
+    """A from/to mask as python-chess takes it: any int (bits past 63 and negative ints fold)."""
+    if type(mask) is int:
+        return <Bitboard>(mask & 0xFFFFFFFFFFFFFFFF)
+    return <Bitboard>(int(mask) & 0xFFFFFFFFFFFFFFFF)
+
+
+cdef class BaseBoard:
+    """A board of pieces without turn, castling or history; like ``chess.BaseBoard``.
+
+    >>> BaseBoard().piece_at(4)
+    Piece.from_symbol('K')
     """
     cdef Position pos
-    cdef StateInfo *states     # states[0..ply]; prev pointers relinked when this grows
-    cdef Ply *plies            # plies[0..ply]
-    cdef Py_ssize_t ply, cap
-    cdef readonly bint chess960
-    cdef str _root_fen
-    cdef object _root_ep       # the root FEN's en-passant field, as python-chess keeps it
+    cdef StateInfo *states     # states[0..nply]; prev pointers relinked when this grows
+    cdef PyMove *stack         # stack[i]: the move pushed at ply i, as python-chess keeps it
+    cdef Cache *caches         # caches[i]: the legal moves at ply i
+    cdef Py_ssize_t nply, cap
 
-    def __cinit__(self):
-        self.cap = 64
+    def __cinit__(self, *args, **kwargs):
+        self.cap = 16
         self.states = <StateInfo *>PyMem_Malloc(self.cap * sizeof(StateInfo))
-        self.plies = <Ply *>PyMem_Malloc(self.cap * sizeof(Ply))
-        if self.states == NULL or self.plies == NULL:
+        self.stack = <PyMove *>PyMem_Malloc(self.cap * sizeof(PyMove))
+        self.caches = <Cache *>PyMem_Malloc(self.cap * sizeof(Cache))
+        if self.states == NULL or self.stack == NULL or self.caches == NULL:
             raise MemoryError()
+        memset(&self.pos, 0, sizeof(Position))
+        memset(self.states, 0, sizeof(StateInfo))
+        self.states[0].ep_raw = SQ_NONE
+        self.states[0].fullmove = 1
+        self.pos.st = &self.states[0]
+        self.nply = 0
+        self.caches[0].n = -1
+        board_sync(&self.pos)
 
     def __dealloc__(self):
         PyMem_Free(self.states)
-        PyMem_Free(self.plies)
+        PyMem_Free(self.stack)
+        PyMem_Free(self.caches)
 
-    def __init__(self, fen=STARTING_FEN, *, chess960=False):
-        self.chess960 = bool(chess960)
-        self.set_fen(STARTING_FEN if fen is None else fen)
+    def __init__(self, board_fen=STARTING_BOARD_FEN):
+        if board_fen is None:
+            self.clear_board()
+        else:
+            self.set_board_fen(board_fen)
 
-    cdef int _grow(self) except -1:
-        cdef Py_ssize_t cap = self.cap * 2
+    cdef int _grow(self, Py_ssize_t need) except -1:
+        cdef Py_ssize_t cap = self.cap
+        while cap <= need:
+            cap *= 2
+        if cap == self.cap:
+            return 0
         cdef StateInfo *s = <StateInfo *>PyMem_Realloc(self.states, cap * sizeof(StateInfo))
         if s == NULL:
             raise MemoryError()
         self.states = s
-        cdef Ply *p = <Ply *>PyMem_Realloc(self.plies, cap * sizeof(Ply))
-        if p == NULL:
+        cdef PyMove *m = <PyMove *>PyMem_Realloc(self.stack, cap * sizeof(PyMove))
+        if m == NULL:
             raise MemoryError()
-        self.plies = p
+        self.stack = m
+        cdef Cache *c = <Cache *>PyMem_Realloc(self.caches, cap * sizeof(Cache))
+        if c == NULL:
+            raise MemoryError()
+        self.caches = c
         self.cap = cap
+        self._relink()
+        return 0
+
+    cdef void _relink(self) noexcept:
         self.states[0].prev = NULL
-        for i in range(1, self.ply + 1):
+        for i in range(1, self.nply + 1):
             self.states[i].prev = &self.states[i - 1]
-        self.pos.st = &self.states[self.ply]
+        self.pos.st = &self.states[self.nply]
+
+    cdef int _edited(self) except -1:
+        """After a change of the pieces: Board clears its move stack, as python-chess does."""
+        board_sync(&self.pos)
+        self.caches[self.nply].n = -1
         return 0
 
-    def set_fen(self, fen):
-        """Set the position from a FEN (or a 4-field EPD); clears the move stack.
-        ValueError naming the field and value if it is malformed; nothing changes then."""
-        cdef Position tmp
-        cdef StateInfo st
-        cdef char err[256]
-        if not isinstance(fen, str):
-            raise ValueError(f"fen must be a str, got {type(fen).__name__}")
-        b = fen.encode("utf-8", "surrogatepass")
-        if position_set_fen_len(&tmp, b, len(b), self.chess960, &st, err, sizeof(err)) != 0:
-            raise ValueError(err.decode("utf-8", "replace"))
-        self.pos = tmp
-        self.states[0] = st
-        self.states[0].prev = NULL
-        self.pos.st = &self.states[0]
-        self.ply = 0
-        self.plies[0].nlegal = -1
-        fields = fen.split()
-        self._root_ep = _SQUARE_INDEX.get(fields[3]) if len(fields) > 3 else None
-        self._root_fen = self.fen()
-
-    def reset(self):
-        """Back to the starting position (the chess960 flag stays, as in python-chess)."""
-        self.set_fen(STARTING_FEN)
-
-    @classmethod
-    def from_chess(cls, board):
-        """A Board with the same position and move history as a ``chess.Board``."""
-        root = board.root()
-        ours = cls(root.fen(), chess960=board.chess960)
-        for move in board.move_stack:
-            ours.push(move)
-        return ours
-
-    def to_chess(self):
-        """The same position and move history as a ``chess.Board``."""
-        import chess
-        board = chess.Board(self._root_fen, chess960=self.chess960)
-        for i in range(self.ply):
-            board.push(_move_interned(_move_key(self.plies[i].move, self.chess960)).to_chess())
-        return board
-
-    cdef Ply *_legal(self) except NULL:
-        """The current ply's legal moves, generated once per position."""
-        cdef Ply *p = &self.plies[self.ply]
-        if p.nlegal < 0:
-            p.nlegal = generate_legal_t(&self.pos, p.legal, _default)
-            for i in range(p.nlegal):
-                p.keys[i] = <uint16_t>_move_key(p.legal[i], self.chess960)
-        return p
-
-    cdef int _count_legal(self):
-        cdef Ply *p = &self.plies[self.ply]
-        return p.nlegal if p.nlegal >= 0 else count_legal_t(&self.pos, _default)
-
-    cdef Move_t _find(self, Move move) except? 0:
-        """The legal internal move equal to move, or 0."""
-        cdef Ply *p = self._legal()
-        cdef int key = move.key
-        for i in range(p.nlegal):
-            if p.keys[i] == key:
-                return p.legal[i]
-        if not self.chess960:  # python-chess also takes king-takes-rook (e1h1) in standard chess
-            for i in range(p.nlegal):
-                if move_type(p.legal[i]) == MOVE_CASTLING and \
-                        (move_from(p.legal[i]) | move_to(p.legal[i]) << 6) == key:
-                    return p.legal[i]
+    cdef int _state_changed(self) except -1:
+        """After a change of turn, castling rights, ep square or chess960: the stack stays."""
+        board_sync(&self.pos)
+        self.caches[self.nply].n = -1
         return 0
 
-    cdef int _push(self, Move_t m) except -1:
-        if self.ply + 1 >= self.cap:
-            self._grow()
-        self.plies[self.ply].move = m
-        do_move(&self.pos, m, &self.states[self.ply + 1])
-        self.ply += 1
-        self.plies[self.ply].nlegal = -1
+    cdef int _put(self, int square, int piece_type, bint color, bint promoted) except -1:
+        cdef Bitboard bb = (<Bitboard>1) << square
+        if self.pos.board[square]:
+            position_remove(&self.pos, self.pos.board[square], square)
+        self.pos.st.promoted &= ~bb
+        if piece_type:
+            position_put(&self.pos, piece_type | (0 if color else 8), square)
+            if promoted:
+                self.pos.st.promoted |= bb
         return 0
 
-    def push(self, move):
-        """Play a legal move (a Move, a ``chess.Move`` or UCI text).
-        ValueError if it is illegal here; the board is unchanged then."""
-        cdef Move mv
-        try:
-            mv = _move_of(move)
-        except ValueError as e:
-            raise ValueError(f"{e} in {self.fen()}") from None
-        cdef Move_t m = self._find(mv)
-        if m == 0:
-            raise ValueError(f"illegal move {mv.uci()} in {self.fen()}")
-        self._push(m)
-
-    def parse_uci(self, uci):
-        """The legal Move written as uci; ValueError if malformed or illegal."""
-        cdef Move mv
-        try:
-            mv = Move.from_uci(uci)
-        except ValueError as e:
-            raise ValueError(f"{e} in {self.fen()}") from None
-        cdef Move_t m = self._find(mv)
-        if m == 0:
-            raise ValueError(f"illegal uci: {uci!r} in {self.fen()}")
-        return _move_interned(_move_key(m, self.chess960))
-
-    def push_uci(self, uci):
-        """Parse and play a UCI move; returns the Move. ValueError if malformed or illegal."""
-        move = self.parse_uci(uci)
-        self._push(self._find(move))
-        return move
-
-    def pop(self):
-        """Take back the last move and return it; IndexError if there is none."""
-        if self.ply == 0:
-            raise IndexError("pop from empty move stack")
-        self.ply -= 1
-        cdef Move_t m = self.plies[self.ply].move
-        undo_move(&self.pos, m)
-        return _move_interned(_move_key(m, self.chess960))
-
-    def peek(self):
-        """The last move played; IndexError if there is none."""
-        if self.ply == 0:
-            raise IndexError("peek from empty move stack")
-        return _move_interned(_move_key(self.plies[self.ply - 1].move, self.chess960))
+    # --- pieces -----------------------------------------------------------------------
 
     @property
-    def move_stack(self):
-        """The moves played since the FEN was set, oldest first."""
-        return [_move_interned(_move_key(self.plies[i].move, self.chess960)) for i in range(self.ply)]
-
-    def generate_legal_moves(self):
-        """An iterator over the legal moves, generated afresh (legal_moves caches them)."""
-        self.plies[self.ply].nlegal = -1
-        return iter(LegalMoves(self))
+    def pawns(self):
+        return self.pos.by_type[PAWN_T]
 
     @property
-    def legal_moves(self):
-        """A live view of the legal moves: iterate, ``len()``, ``count()``, ``in``, ``bool``."""
-        return LegalMoves(self)
-
-    def fen(self):
-        """The position as FEN, written as python-chess writes it (X-FEN castling, the
-        en-passant square only where an en-passant capture is legal)."""
-        cdef char buf[FEN_BUF_LEN]
-        cdef int n = position_fen(&self.pos, buf)
-        return buf[:n].decode("ascii")
-
-    def epd(self):
-        """The FEN's first four fields."""
-        return " ".join(self.fen().split()[:4])
+    def knights(self):
+        return self.pos.by_type[KNIGHT_T]
 
     @property
-    def turn(self):
-        """The side to move: True (chess.WHITE) or False (chess.BLACK)."""
-        return self.pos.side == WHITE_C
+    def bishops(self):
+        return self.pos.by_type[BISHOP_T]
 
     @property
-    def castling_rights(self):
-        """Bitboard of the rooks that may still castle, as python-chess gives it."""
-        cdef Bitboard bb = 0
-        for i in range(4):
-            if self.pos.st.castling & (1 << i):
-                bb |= (<Bitboard>1) << self.pos.castling_rook[i]
-        return bb
+    def rooks(self):
+        return self.pos.by_type[ROOK_T]
 
     @property
-    def ep_square(self):
-        """The square a pawn just skipped by a double push (even if no capture is
-        possible, as in python-chess), else None."""
-        if self.ply == 0:
-            return self._root_ep
-        cdef Move_t m = self.plies[self.ply - 1].move
-        cdef int f = move_from(m), t = move_to(m)
-        if move_type(m) == MOVE_NORMAL and (self.pos.board[t] & 7) == PAWN_T and (f ^ t) == 16:
-            return (f + t) >> 1
-        return None
+    def queens(self):
+        return self.pos.by_type[QUEEN_T]
 
     @property
-    def halfmove_clock(self):
-        """Plies since the last capture or pawn move."""
-        return self.pos.st.rule50
-
-    @property
-    def fullmove_number(self):
-        """Starts at 1, incremented after every black move."""
-        return self.pos.st.fullmove
+    def kings(self):
+        return self.pos.by_type[KING_T]
 
     @property
     def occupied(self):
         """Bitboard of every piece."""
         return self.pos.by_type[0]
 
-    def occupied_co(self, color):
-        """Bitboard of the pieces of one colour."""
-        return self.pos.by_color[_color_index(color)]
+    @property
+    def occupied_co(self):
+        """``[black pieces, white pieces]`` as bitboards, indexed by colour like python-chess's."""
+        return [self.pos.by_color[BLACK_C], self.pos.by_color[WHITE_C]]
+
+    @property
+    def promoted(self):
+        """Bitboard of the pieces that were pawns (python-chess's ``promoted``)."""
+        return self.pos.st.promoted
 
     def pieces_mask(self, piece_type, color):
         """Bitboard of the pieces of a type and colour."""
         if not 1 <= piece_type <= 6:
             raise ValueError(f"piece_type must be in 1..6, got {piece_type!r}")
         return self.pos.by_type[piece_type] & self.pos.by_color[_color_index(color)]
+
+    def pieces(self, piece_type, color):
+        """SquareSet of the pieces of a type and colour."""
+        return _squareset(self.pieces_mask(piece_type, color))
 
     def piece_at(self, square):
         """The Piece on a square, or None."""
@@ -341,198 +236,1102 @@ cdef class Board:
         cdef int pc = self.pos.board[_square(square)]
         return None if pc == 0 else pc & 7
 
+    def color_at(self, square):
+        """The colour of the piece on a square, or None."""
+        cdef int pc = self.pos.board[_square(square)]
+        return None if pc == 0 else (pc >> 3) == 0
+
     def king(self, color):
-        """The square of the king of a colour, or None."""
-        cdef Bitboard b = self.pos.by_type[KING_T] & self.pos.by_color[_color_index(color)]
-        return None if b == 0 else (b & -b).bit_length() - 1
+        """The square of the (unpromoted) king of a colour, or None."""
+        cdef int k = board_king(&self.pos, _color_index(color))
+        return None if k == SQ_NONE else k
+
+    def attacks_mask(self, square):
+        """Bitboard of the squares the piece on a square attacks (0 if empty)."""
+        return board_attacks_mask(&self.pos, _square(square))
+
+    def attacks(self, square):
+        """SquareSet of the squares the piece on a square attacks."""
+        return _squareset(board_attacks_mask(&self.pos, _square(square)))
 
     def attackers_mask(self, color, square, occupied=None):
         """Bitboard of the pieces of a colour attacking a square (given occupancy optional)."""
-        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _bitboard(occupied)
-        return attackers_to(&self.pos, _square(square), occ) & self.pos.by_color[_color_index(color)]
+        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _mask(occupied)
+        return board_attackers(&self.pos, _color_index(color), _square(square), occ)
 
     def is_attacked_by(self, color, square, occupied=None):
         """True if a piece of the colour attacks the square."""
         return self.attackers_mask(color, square, occupied) != 0
 
+    def attackers(self, color, square, occupied=None):
+        """SquareSet of the pieces of a colour attacking a square."""
+        return _squareset(self.attackers_mask(color, square, occupied))
+
+    def pin_mask(self, color, square):
+        """The line of the pin of the piece on square to its king, or every square."""
+        return board_pin_mask(&self.pos, _color_index(color), _square(square))
+
+    def pin(self, color, square):
+        """SquareSet of the line of the pin (every square if none)."""
+        return _squareset(board_pin_mask(&self.pos, _color_index(color), _square(square)))
+
+    def is_pinned(self, color, square):
+        """True if the piece on square is pinned to its king."""
+        return board_pin_mask(&self.pos, _color_index(color), _square(square)) != _ALL
+
+    def remove_piece_at(self, square):
+        """Remove and return the piece on a square (None if empty)."""
+        piece = self.piece_at(square)
+        self._put(_square(square), 0, True, False)
+        self._edited()
+        return piece
+
+    def set_piece_at(self, square, piece, promoted=False):
+        """Put a Piece on a square (None empties it)."""
+        if piece is None:
+            self._put(_square(square), 0, True, False)
+        else:
+            self._put(_square(square), piece.piece_type, piece.color, promoted)
+        self._edited()
+
+    def board_fen(self, *, promoted=False):
+        """The board part of the FEN (``promoted=True`` marks promoted pieces with ``~``)."""
+        cdef char buf[128]
+        cdef int n = board_board_fen(&self.pos, bool(promoted), buf)
+        return buf[:n].decode("ascii")
+
+    def set_board_fen(self, fen):
+        """Set the pieces from the board part of a FEN; ValueError if malformed."""
+        cdef char err[256]
+        if not isinstance(fen, str):
+            raise ValueError(f"fen must be a str, got {type(fen).__name__}")
+        b = fen.encode("utf-8", "surrogatepass")
+        if board_set_board_fen(&self.pos, b, len(b), err, sizeof(err)) != 0:
+            raise ValueError(err.decode("utf-8", "replace"))
+        self._edited()
+
+    def piece_map(self, *, mask=_ALL):
+        """``{square: Piece}`` for every piece (within mask)."""
+        cdef Bitboard b = self.pos.by_type[0] & _mask(mask)
+        cdef dict result = {}
+        cdef int s, pc
+        while b:
+            s = msb(b)
+            b ^= (<Bitboard>1) << s
+            pc = self.pos.board[s]
+            result[s] = _piece_interned(pc & 7, (pc >> 3) == 0)
+        return result
+
+    def set_piece_map(self, pieces):
+        """Set the pieces from a ``{square: Piece}`` mapping."""
+        items = [(_square(sq), p) for sq, p in dict(pieces).items()]
+        for s in range(64):
+            self._put(s, 0, True, False)
+        for s, p in items:
+            self._put(s, p.piece_type, p.color, False)
+        self._edited()
+
+    def reset_board(self):
+        """Put the pieces on their starting squares."""
+        self.set_board_fen(STARTING_BOARD_FEN)
+
+    def clear_board(self):
+        """Remove every piece."""
+        for s in range(64):
+            self._put(s, 0, True, False)
+        self._edited()
+
+    def set_chess960_pos(self, scharnagl):
+        """Set up Chess960 starting position number scharnagl (0..959)."""
+        self.set_board_fen(_chess960_board_fen(scharnagl))
+
+    def chess960_pos(self):
+        """The Chess960 starting position number of the pieces (0..959), or None."""
+        if self.pos.st.promoted:
+            return None
+        return _chess960_index(self.board_fen())
+
+    @classmethod
+    def empty(cls):
+        """An empty board."""
+        return cls(None)
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl):
+        """A board set up as Chess960 starting position number scharnagl."""
+        board = cls.empty()
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    # --- printing and comparing ------------------------------------------------------
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.board_fen()!r})"
+
+    def __str__(self):
+        rows = []
+        for rank in range(7, -1, -1):
+            row = []
+            for f in range(8):
+                pc = self.pos.board[rank * 8 + f]
+                row.append("." if pc == 0 else _piece_interned(pc & 7, (pc >> 3) == 0).symbol())
+            rows.append(" ".join(row))
+        return "\n".join(rows)
+
+    def unicode(self, *, invert_color=False, borders=False, empty_square="⭘", orientation=True):
+        """The board with chess figurines, e.g. for a terminal."""
+        out = []
+        for rank in (range(7, -1, -1) if orientation else range(8)):
+            if borders:
+                out.append("  " + "-" * 17 + "\n" + "12345678"[rank] + " ")
+            for i, f in enumerate(range(8) if orientation else range(7, -1, -1)):
+                if borders:
+                    out.append("|")
+                elif i:
+                    out.append(" ")
+                pc = self.pos.board[rank * 8 + f]
+                out.append(empty_square if pc == 0 else
+                           _piece_interned(pc & 7, (pc >> 3) == 0).unicode_symbol(invert_color=invert_color))
+            if borders:
+                out.append("|")
+            if borders or (rank > 0 if orientation else rank < 7):
+                out.append("\n")
+        if borders:
+            out.append("  " + "-" * 17 + "\n")
+            out.append("   " + ("a b c d e f g h" if orientation else "h g f e d c b a"))
+        return "".join(out)
+
+    def _repr_svg_(self):
+        import chess.svg
+        return chess.svg.board(board=self, size=400)
+
+    cdef bint _same_pieces(self, BaseBoard other):
+        for i in range(7):
+            if self.pos.by_type[i] != other.pos.by_type[i]:
+                return False
+        return self.pos.by_color[0] == other.pos.by_color[0]
+
+    def __eq__(self, other):
+        if not isinstance(other, BaseBoard):
+            return NotImplemented
+        return self._same_pieces(<BaseBoard>other)
+
+    def __hash__(self):
+        raise TypeError(f"unhashable type: '{type(self).__name__}' (it is mutable)")
+
+    # --- transforms and copies -------------------------------------------------------
+
+    cdef int _apply_transform_pieces(self, f) except -1:
+        cdef Bitboard types[7]
+        cdef Bitboard white = _mask(f(self.pos.by_color[WHITE_C]))
+        cdef Bitboard promoted = _mask(f(self.pos.st.promoted))
+        for pt in range(1, 7):
+            types[pt] = _mask(f(self.pos.by_type[pt]))
+        for s in range(64):
+            self._put(s, 0, True, False)
+        for pt in range(1, 7):
+            b = types[pt]
+            while b:
+                s = msb(b)
+                b ^= (<Bitboard>1) << s
+                self._put(s, pt, (white >> s) & 1, (promoted >> s) & 1)
+        return 0
+
+    def apply_transform(self, f):
+        """Apply a bitboard transformation (e.g. ``chessbits.flip_vertical``) to the pieces."""
+        self._apply_transform_pieces(f)
+        self._edited()
+
+    def transform(self, f):
+        """A transformed copy (see apply_transform)."""
+        board = self.copy()
+        board.apply_transform(f)
+        return board
+
+    cdef int _swap_colors(self) except -1:
+        cdef Bitboard white = self.pos.by_color[WHITE_C]
+        cdef int pc
+        for s in range(64):
+            pc = self.pos.board[s]
+            if pc:
+                self._put(s, pc & 7, not ((white >> s) & 1), (self.pos.st.promoted >> s) & 1)
+        return 0
+
+    def apply_mirror(self):
+        """Mirror the board vertically and swap the colours of the pieces."""
+        self.apply_transform(_flip_vertical)
+        self._swap_colors()
+        self._edited()
+
+    def mirror(self):
+        """A mirrored copy (vertical flip, colours swapped)."""
+        board = self.copy()
+        board.apply_mirror()
+        return board
+
+    def copy(self):
+        """A copy of the pieces."""
+        cdef BaseBoard b = type(self).__new__(type(self))
+        b.pos = self.pos
+        b.states[0] = self.states[self.nply]
+        b.states[0].prev = NULL
+        b.pos.st = &b.states[0]
+        b.caches[0].n = -1
+        return b
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        board = self.copy()
+        memo[id(self)] = board
+        return board
+
+    def __reduce__(self):
+        return (type(self), (self.board_fen(),))
+
+
+cdef class Board(BaseBoard):
+    """A chess position with its move history; ``chess.Board``'s API and answers.
+
+    >>> board = Board()
+    >>> board.push_san("e4")
+    Move.from_uci('e2e4')
+    >>> board.fen()
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    >>> board.perft(3)
+    13160
+    """
+    aliases = ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"]
+    uci_variant = "chess"
+    xboard_variant = "normal"
+    starting_fen = STARTING_FEN
+    tbw_suffix = ".rtbw"
+    tbz_suffix = ".rtbz"
+    tbw_magic = b"\x71\xe8\x23\x5d"
+    tbz_magic = b"\xd7\x66\x0c\xa5"
+    pawnless_tbw_suffix = None
+    pawnless_tbz_suffix = None
+    pawnless_tbw_magic = None
+    pawnless_tbz_magic = None
+    connected_kings = False
+    one_king = True
+    captures_compulsory = False
+
+    def __init__(self, fen=STARTING_FEN, *, chess960=False):
+        self.pos.chess960 = bool(chess960)
+        if fen is None:
+            self.clear()
+        else:
+            self.set_fen(fen)
+
+    cdef int _edited(self) except -1:
+        self._clear_stack()
+        return 0
+
+    cdef int _clear_stack(self) except -1:
+        if self.nply:
+            self.states[0] = self.states[self.nply]
+            self.caches[0] = self.caches[self.nply]
+            self.nply = 0
+            self._relink()
+        board_sync(&self.pos)
+        self.caches[0].n = -1
+        return 0
+
+    # --- state -------------------------------------------------------------------------
+
+    @property
+    def chess960(self):
+        """True in Chess960 mode: castling is written king-takes-rook."""
+        return self.pos.chess960 != 0
+
+    @chess960.setter
+    def chess960(self, value):
+        self.pos.chess960 = bool(value)
+        self._state_changed()
+
+    @property
+    def turn(self):
+        """The side to move: True (chess.WHITE) or False (chess.BLACK)."""
+        return self.pos.side == WHITE_C
+
+    @turn.setter
+    def turn(self, value):
+        self.pos.side = WHITE_C if value else BLACK_C
+        self._state_changed()
+
+    @property
+    def castling_rights(self):
+        """Bitboard of the rooks that may castle, as set (see clean_castling_rights)."""
+        return self.pos.st.castling_raw
+
+    @castling_rights.setter
+    def castling_rights(self, value):
+        self.pos.st.castling_raw = _mask(value)
+        self._state_changed()
+
+    @property
+    def ep_square(self):
+        """The square a pawn just skipped by a double push (even if no capture is possible), else None."""
+        return None if self.pos.st.ep_raw == SQ_NONE else self.pos.st.ep_raw
+
+    @ep_square.setter
+    def ep_square(self, value):
+        self.pos.st.ep_raw = SQ_NONE if value is None else _square(value)
+        self._state_changed()
+
+    @property
+    def halfmove_clock(self):
+        """Plies since the last capture or pawn move."""
+        return self.pos.st.rule50
+
+    @halfmove_clock.setter
+    def halfmove_clock(self, value):
+        self.pos.st.rule50 = value
+
+    @property
+    def fullmove_number(self):
+        """Starts at 1, incremented after every black move."""
+        return self.pos.st.fullmove
+
+    @fullmove_number.setter
+    def fullmove_number(self, value):
+        self.pos.st.fullmove = value
+
+    @property
+    def move_stack(self):
+        """The moves played since the position was set, oldest first."""
+        return [_move_interned(self.stack[i]) for i in range(self.nply)]
+
+    def ply(self):
+        """The number of half-moves since the start of the game (from the fullmove number)."""
+        return 2 * (self.pos.st.fullmove - 1) + (self.pos.side == BLACK_C)
+
+    def root(self):
+        """A copy of the position before the first move of the stack."""
+        cdef Board b = self.copy()
+        while b.nply:
+            b.pop()
+        return b
+
+    def clear_stack(self):
+        """Forget the move stack (the position stays)."""
+        self._clear_stack()
+
+    def reset(self):
+        """The starting position (the chess960 flag stays, as in python-chess)."""
+        self.set_fen(STARTING_FEN)
+
+    def reset_board(self):
+        """The pieces on their starting squares; the move stack is cleared."""
+        BaseBoard.reset_board(self)
+
+    def clear(self):
+        """An empty board, white to move, no castling rights, clocks reset."""
+        self.set_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+
+    def clear_board(self):
+        """Remove every piece; the move stack is cleared."""
+        BaseBoard.clear_board(self)
+
+    # --- FEN -------------------------------------------------------------------------------
+
+    def set_fen(self, fen):
+        """Set the position from a FEN (1 to 6 parts, as python-chess reads it); clears the
+        move stack. ValueError naming the part and value if malformed; nothing changes then."""
+        cdef Position tmp
+        cdef StateInfo st
+        cdef char err[256]
+        if not isinstance(fen, str):
+            raise ValueError(f"fen must be a str, got {type(fen).__name__}")
+        b = fen.encode("utf-8", "surrogatepass")
+        if board_set_fen(&tmp, b, len(b), self.pos.chess960, &st, err, sizeof(err)) != 0:
+            raise ValueError(err.decode("utf-8", "replace"))
+        self.pos = tmp
+        self.states[0] = st
+        self.nply = 0
+        self._relink()
+        self.caches[0].n = -1
+
+    def set_castling_fen(self, castling_fen):
+        """Set the castling rights from a FEN's castling part such as ``'KQk'``."""
+        if not isinstance(castling_fen, str) or not castling_fen:
+            castling_fen = "-"
+        epd = self.epd(en_passant="fen").split()
+        self.set_fen(" ".join([epd[0], epd[1], castling_fen, epd[3], str(self.halfmove_clock),
+                               str(self.fullmove_number)]))
+
+    def castling_xfen(self):
+        """The castling part of the X-FEN (KQkq, or files where needed)."""
+        cdef char buf[16]
+        cdef int n = board_castling_fen(&self.pos, 0, buf)
+        return buf[:n].decode("ascii")
+
+    def castling_shredder_fen(self):
+        """The castling part of the Shredder-FEN (rook files)."""
+        cdef char buf[16]
+        cdef int n = board_castling_fen(&self.pos, 1, buf)
+        return buf[:n].decode("ascii")
+
+    cdef str _ep_part(self, en_passant):
+        cdef int ep = self.pos.st.ep_raw
+        if ep == SQ_NONE:
+            return "-"
+        if en_passant == "fen":
+            return _SQUARE_NAMES[ep]
+        if en_passant == "xfen":
+            return _SQUARE_NAMES[ep] if self.has_pseudo_legal_en_passant() else "-"
+        if en_passant == "legal":
+            return _SQUARE_NAMES[ep] if board_has_legal_ep(&self.pos) else "-"
+        raise ValueError(f"en_passant must be 'legal', 'fen' or 'xfen', got {en_passant!r}")
+
+    def epd(self, *, shredder=False, en_passant="legal", promoted=None, **operations):
+        """The FEN's first four parts, then EPD operations (``bm=``, ``id=``...)."""
+        parts = [self.board_fen(promoted=bool(promoted)), "w" if self.pos.side == WHITE_C else "b",
+                 self.castling_shredder_fen() if shredder else self.castling_xfen(), self._ep_part(en_passant)]
+        epd = " ".join(parts)
+        if operations:
+            from chessbits.epd import epd_operations
+            epd += " " + epd_operations(self, operations)
+        return epd
+
+    def fen(self, *, shredder=False, en_passant="legal", promoted=None):
+        """The position as FEN, written as python-chess writes it."""
+        return f"{self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted)} {self.pos.st.rule50} {self.pos.st.fullmove}"
+
+    def shredder_fen(self, *, en_passant="legal", promoted=None):
+        """The position as Shredder-FEN (castling as rook files)."""
+        return self.fen(shredder=True, en_passant=en_passant, promoted=promoted)
+
+    def set_epd(self, epd):
+        """Set the position from an EPD and return its operations as a dict."""
+        from chessbits.epd import set_epd
+        return set_epd(self, epd)
+
+    @classmethod
+    def from_epd(cls, epd, *, chess960=False):
+        """``(board, operations)`` from an EPD."""
+        board = cls.empty(chess960=chess960)
+        return board, board.set_epd(epd)
+
+    def set_board_fen(self, fen):
+        """Set the pieces from the board part of a FEN; clears the move stack."""
+        BaseBoard.set_board_fen(self, fen)
+
+    def set_piece_map(self, pieces):
+        """Set the pieces from a ``{square: Piece}`` mapping; clears the move stack."""
+        BaseBoard.set_piece_map(self, pieces)
+
+    def set_chess960_pos(self, scharnagl):
+        """Chess960 starting position number scharnagl, white to move with every castling
+        right; turns chess960 mode on, as python-chess does."""
+        self.pos.chess960 = 1
+        self.set_fen(_chess960_board_fen(scharnagl) + " w KQkq - 0 1")
+
+    def chess960_pos(self, *, ignore_turn=False, ignore_castling=False, ignore_counters=True):
+        """The Chess960 starting position number of this position, or None."""
+        if self.pos.st.ep_raw != SQ_NONE:
+            return None
+        if not ignore_turn and self.pos.side != WHITE_C:
+            return None
+        if not ignore_castling and self.clean_castling_rights() != self.rooks:
+            return None
+        if not ignore_counters and (self.pos.st.fullmove != 1 or self.pos.st.rule50 != 0):
+            return None
+        return BaseBoard.chess960_pos(self)
+
+    @classmethod
+    def empty(cls, *, chess960=False):
+        """An empty board."""
+        return cls(None, chess960=chess960)
+
+    @classmethod
+    def from_chess960_pos(cls, scharnagl):
+        """Chess960 starting position number scharnagl, in chess960 mode."""
+        board = cls.empty(chess960=True)
+        board.set_chess960_pos(scharnagl)
+        return board
+
+    # --- moves -------------------------------------------------------------------------
+
+    cdef Cache *_legal(self) except NULL:
+        """The current ply's legal moves, generated once per position."""
+        cdef Cache *c = &self.caches[self.nply]
+        if c.n < 0:
+            c.n = board_generate(&self.pos, _ALL, _ALL, 1, c.moves)
+        return c
+
+    cdef int _count_legal(self):
+        cdef Cache *c = &self.caches[self.nply]
+        return c.n if c.n >= 0 else board_count_legal(&self.pos)
+
+    @property
+    def legal_moves(self):
+        """A live view of the legal moves: iterate, ``len()``, ``count()``, ``in``, ``bool``."""
+        return LegalMoveGenerator(self)
+
+    @property
+    def pseudo_legal_moves(self):
+        """A live view of the pseudo-legal moves."""
+        return PseudoLegalMoveGenerator(self)
+
+    cdef list _list(self, Bitboard from_mask, Bitboard to_mask, int kind):
+        cdef PyMove buf[256]
+        cdef int n
+        if kind == 0:
+            n = board_generate(&self.pos, from_mask, to_mask, 1, buf)
+        elif kind == 1:
+            n = board_generate(&self.pos, from_mask, to_mask, 0, buf)
+        elif kind == 2:
+            n = board_generate_castling(&self.pos, from_mask, to_mask, buf)
+        else:
+            n = board_generate_ep(&self.pos, from_mask, to_mask, kind == 3, buf)
+        return [_move_interned(buf[i]) for i in range(n)]
+
+    def generate_legal_moves(self, from_mask=_ALL, to_mask=_ALL):
+        """The legal moves (within the masks), in python-chess's order."""
+        cdef Cache *c
+        cdef Bitboard f = _mask(from_mask), t = _mask(to_mask)
+        if f == _ALL and t == _ALL:
+            c = self._legal()
+            return iter([_move_interned(c.moves[i]) for i in range(c.n)])
+        return iter(self._list(f, t, 0))
+
+    def generate_pseudo_legal_moves(self, from_mask=_ALL, to_mask=_ALL):
+        """The pseudo-legal moves (within the masks), in python-chess's order."""
+        return iter(self._list(_mask(from_mask), _mask(to_mask), 1))
+
+    def generate_castling_moves(self, from_mask=_ALL, to_mask=_ALL):
+        """The castling moves (within the masks)."""
+        return iter(self._list(_mask(from_mask), _mask(to_mask), 2))
+
+    def generate_legal_ep(self, from_mask=_ALL, to_mask=_ALL):
+        """The legal en-passant captures."""
+        return iter(self._list(_mask(from_mask), _mask(to_mask), 3))
+
+    def generate_pseudo_legal_ep(self, from_mask=_ALL, to_mask=_ALL):
+        """The pseudo-legal en-passant captures."""
+        return iter(self._list(_mask(from_mask), _mask(to_mask), 4))
+
+    def generate_legal_captures(self, from_mask=_ALL, to_mask=_ALL):
+        """The legal captures, en passant last."""
+        cdef Bitboard t = _mask(to_mask)
+        return iter(self._list(_mask(from_mask), t & self.pos.by_color[self.pos.side ^ 1], 0)
+                    + self._list(_mask(from_mask), t, 3))
+
+    def generate_pseudo_legal_captures(self, from_mask=_ALL, to_mask=_ALL):
+        """The pseudo-legal captures, en passant last."""
+        cdef Bitboard t = _mask(to_mask)
+        return iter(self._list(_mask(from_mask), t & self.pos.by_color[self.pos.side ^ 1], 1)
+                    + self._list(_mask(from_mask), t, 4))
+
+    def is_pseudo_legal(self, move):
+        """True if the move is pseudo-legal (null moves and drops are not)."""
+        cdef int k = _key_of(move)
+        return k > 0 and board_is_pseudo_legal(&self.pos, <PyMove>k) != 0
+
+    def is_legal(self, move):
+        """True if the move is legal here."""
+        cdef int k = _key_of(move)
+        return k > 0 and board_is_legal(&self.pos, <PyMove>k) != 0
+
+    def is_into_check(self, move):
+        """True if the pseudo-legal move would leave the mover's king attacked."""
+        cdef int k = _key_of(move)
+        return k >= 0 and board_is_into_check(&self.pos, <PyMove>k) != 0
+
+    def was_into_check(self):
+        """True if the side not to move is in check."""
+        cdef int k = board_king(&self.pos, self.pos.side ^ 1)
+        return k != SQ_NONE and board_attackers(&self.pos, self.pos.side, k, self.pos.by_type[0]) != 0
+
+    cdef int _push_key(self, int k) except -1:
+        if self.nply + 1 >= self.cap:
+            self._grow(self.nply + 1)
+        cdef PyMove m = <PyMove>k
+        cdef Cache *c = &self.caches[self.nply]
+        cdef bint known = False
+        if c.n > 0:  # a move of the legal list: no test needed
+            for i in range(c.n):
+                if c.moves[i] == m:
+                    known = True
+                    break
+        if known:
+            board_push_legal(&self.pos, m, &self.states[self.nply + 1])
+        else:
+            if m and (self.pos.by_type[KING_T] & ((<Bitboard>1) << (m & 63))) and not self.pos.chess960:
+                m = _normalise_castling(&self.pos, m)
+            if board_push(&self.pos, m, &self.states[self.nply + 1]) != 0:
+                raise IllegalMoveError(f"push() expects a pseudo-legal move or a null move, "
+                                       f"got {_move_interned(k).uci()} in {self.fen()}")
+        self.stack[self.nply] = m
+        self.nply += 1
+        self.caches[self.nply].n = -1
+        return 0
+
+    def push(self, move):
+        """Play a move (a Move, a chess.Move or UCI text): pseudo-legal or null, as
+        python-chess takes it; IllegalMoveError (a ValueError) for anything else."""
+        cdef int k = _key_of(move)
+        if k < 0:
+            raise IllegalMoveError(f"drops are not played in chess: {move!r}")
+        self._push_key(k)
+
+    def pop(self):
+        """Take back the last move and return it; IndexError if there is none."""
+        if self.nply == 0:
+            raise IndexError("pop from empty list")
+        board_pop(&self.pos)
+        self.nply -= 1
+        return _move_interned(self.stack[self.nply])
+
+    def peek(self):
+        """The last move played; IndexError if there is none."""
+        if self.nply == 0:
+            raise IndexError("list index out of range")
+        return _move_interned(self.stack[self.nply - 1])
+
+    def find_move(self, from_square, to_square, promotion=None):
+        """The legal move from a square to a square (queen promotion by default);
+        IllegalMoveError if there is none."""
+        cdef int f = _square(from_square), t = _square(to_square)
+        if promotion is None and (self.pos.by_type[PAWN_T] >> f) & 1 and ((<Bitboard>1 << t) & 0xFF000000000000FF):
+            promotion = QUEEN_T
+        cdef int k = f | t << 6 | (promotion or 0) << 12
+        if (self.pos.by_type[KING_T] >> f) & 1:
+            k = _normalise_castling(&self.pos, <PyMove>k)
+        if not board_is_legal(&self.pos, <PyMove>k):
+            raise IllegalMoveError(f"no matching legal move for {_move_interned(k).uci()} "
+                                   f"({_SQUARE_NAMES[f]} -> {_SQUARE_NAMES[t]}) in {self.fen()}")
+        return _move_interned(k)
+
+    def parse_uci(self, uci):
+        """The legal Move written as UCI (standard or Chess960 castling); the null move for
+        ``0000``. InvalidMoveError if malformed, IllegalMoveError if illegal."""
+        move = Move.from_uci(uci)
+        if not move:
+            return move
+        cdef int k = _key_of(move)
+        if k < 0 or not board_is_legal(&self.pos, _normalise_castling(&self.pos, <PyMove>k)):
+            raise IllegalMoveError(f"illegal uci: {uci!r} in {self.fen()}")
+        return _move_interned(_normalise_castling(&self.pos, <PyMove>k))
+
+    def push_uci(self, uci):
+        """Parse and play a UCI move; returns the Move."""
+        move = self.parse_uci(uci)
+        self._push_key((<Move>move).key)
+        return move
+
+    def uci(self, move, *, chess960=None):
+        """The UCI text of a move, castling written for the mode (or chess960 given)."""
+        cdef int k = _key_of(move)
+        if k <= 0:
+            return _move_of(move).uci()
+        cdef int saved = self.pos.chess960
+        self.pos.chess960 = saved if chess960 is None else bool(chess960)
+        try:
+            return _move_interned(_to_chess960(&self.pos, <PyMove>k) if self.pos.chess960
+                                  else _normalise_castling(&self.pos, <PyMove>k)).uci()
+        finally:
+            self.pos.chess960 = saved
+
+    def xboard(self, move, chess960=None):
+        """The XBoard text of a move (``O-O``/``O-O-O`` for Chess960 castling)."""
+        if chess960 is None:
+            chess960 = self.chess960
+        if not chess960 or not self.is_castling(move):
+            return _move_of(move).xboard()
+        return "O-O" if self.is_kingside_castling(move) else "O-O-O"
+
+    def parse_xboard(self, xboard):
+        """The move written in XBoard notation (SAN is accepted)."""
+        return self.parse_san(xboard)
+
+    def push_xboard(self, xboard):
+        """Parse and play an XBoard move; returns the Move."""
+        return self.push_san(xboard)
+
+    # --- move properties ---------------------------------------------------------------------
+
+    def is_capture(self, move):
+        """True if the move captures (en passant included)."""
+        cdef int k = _key_of(move)
+        return k >= 0 and board_is_capture(&self.pos, <PyMove>k) != 0
+
+    def is_en_passant(self, move):
+        """True if the move is an en-passant capture."""
+        cdef int k = _key_of(move)
+        return k >= 0 and board_is_en_passant(&self.pos, <PyMove>k) != 0
+
+    def is_castling(self, move):
+        """True if the move castles (king two files over, or king takes own rook)."""
+        cdef int k = _key_of(move)
+        return k >= 0 and board_is_castling(&self.pos, <PyMove>k) != 0
+
+    def is_kingside_castling(self, move):
+        """True if the move castles towards file h."""
+        cdef Move mv = _move_of(move)
+        return self.is_castling(mv) and (mv.to_square & 7) > (mv.from_square & 7)
+
+    def is_queenside_castling(self, move):
+        """True if the move castles towards file a."""
+        cdef Move mv = _move_of(move)
+        return self.is_castling(mv) and (mv.to_square & 7) < (mv.from_square & 7)
+
+    def is_zeroing(self, move):
+        """True if the move resets the halfmove clock (pawn move or capture)."""
+        cdef int k = _key_of(move)
+        return k >= 0 and board_is_zeroing(&self.pos, <PyMove>k) != 0
+
+    def is_irreversible(self, move):
+        """True if the move cannot be undone: zeroing, losing castling rights, or
+        forfeiting an en-passant capture."""
+        cdef int k = _key_of(move)
+        return k >= 0 and board_is_irreversible(&self.pos, <PyMove>k) != 0
+
+    def gives_check(self, move):
+        """True if the pseudo-legal move gives check."""
+        cdef int k = _key_of(move)
+        cdef StateInfo st
+        cdef bint check
+        if k < 0:
+            return False
+        if board_push(&self.pos, <PyMove>k, &st) != 0:
+            return False
+        check = board_checkers(&self.pos) != 0
+        board_pop(&self.pos)
+        return check
+
+    # --- checks, castling and ep queries -----------------------------------------------------
+
     def checkers_mask(self):
         """Bitboard of the pieces giving check."""
-        return checkers(&self.pos)
+        return board_checkers(&self.pos)
+
+    def checkers(self):
+        """SquareSet of the pieces giving check."""
+        return _squareset(board_checkers(&self.pos))
 
     def is_check(self):
         """True if the side to move is in check."""
-        return is_check(&self.pos) != 0
+        return board_checkers(&self.pos) != 0
+
+    def clean_castling_rights(self):
+        """The castling rights that can still be used (python-chess's rules)."""
+        return board_clean_castling(&self.pos, self.nply > 0)
+
+    def has_castling_rights(self, color):
+        """True if the colour may still castle."""
+        cdef int c = _color_index(color)
+        return (board_clean_castling(&self.pos, self.nply > 0) & (0xFF if c == 0 else 0xFF00000000000000)) != 0
+
+    cdef bint _side_rights(self, int c, bint kingside):
+        cdef Bitboard backrank = 0xFF if c == 0 else 0xFF00000000000000
+        cdef Bitboard king = self.pos.by_type[KING_T] & self.pos.by_color[c] & backrank & ~self.pos.st.promoted
+        cdef Bitboard rights, rook
+        if not king:
+            return False
+        rights = board_clean_castling(&self.pos, self.nply > 0) & backrank
+        while rights:
+            rook = rights & (~rights + 1)
+            if (rook > king) if kingside else (rook < king):
+                return True
+            rights &= rights - 1
+        return False
+
+    def has_kingside_castling_rights(self, color):
+        """True if the colour may castle towards file h."""
+        return self._side_rights(_color_index(color), True)
+
+    def has_queenside_castling_rights(self, color):
+        """True if the colour may castle towards file a."""
+        return self._side_rights(_color_index(color), False)
+
+    def has_chess960_castling_rights(self):
+        """True if some castling right is possible only in Chess960."""
+        cdef int saved = self.pos.chess960
+        self.pos.chess960 = 1
+        cdef Bitboard rights = board_clean_castling(&self.pos, self.nply > 0)
+        self.pos.chess960 = saved
+        if rights & ~0x8100000000000081:
+            return True
+        if (rights & 0xFF) and not (self.pos.by_type[KING_T] & self.pos.by_color[WHITE_C] & (1 << 4)):
+            return True
+        if (rights & 0xFF00000000000000) and not (self.pos.by_type[KING_T] & self.pos.by_color[BLACK_C] & (<Bitboard>1 << 60)):
+            return True
+        return False
+
+    def has_pseudo_legal_en_passant(self):
+        """True if an en-passant capture is pseudo-legal."""
+        cdef PyMove buf[8]
+        return self.pos.st.ep_raw != SQ_NONE and board_generate_ep(&self.pos, _ALL, _ALL, 0, buf) > 0
+
+    def has_legal_en_passant(self):
+        """True if an en-passant capture is legal."""
+        return board_has_legal_ep(&self.pos) != 0
+
+    def status(self):
+        """Problems with the position as Status flags (STATUS_VALID if none)."""
+        return Status(board_status(&self.pos))
+
+    def is_valid(self):
+        """True if status() is STATUS_VALID."""
+        return board_status(&self.pos) == 0
+
+    # --- game end ----------------------------------------------------------------------------
+
+    def is_variant_end(self):
+        return False
+
+    def is_variant_loss(self):
+        return False
+
+    def is_variant_win(self):
+        return False
+
+    def is_variant_draw(self):
+        return False
 
     def is_checkmate(self):
         """True if the side to move is in check and has no legal move."""
-        return is_check(&self.pos) != 0 and self._count_legal() == 0
+        return board_checkers(&self.pos) != 0 and self._count_legal() == 0
 
     def is_stalemate(self):
         """True if the side to move is not in check and has no legal move."""
-        return is_check(&self.pos) == 0 and self._count_legal() == 0
+        return board_checkers(&self.pos) == 0 and self._count_legal() == 0
 
     def has_insufficient_material(self, color):
         """True if the colour cannot possibly checkmate (python-chess's rule)."""
         cdef int c = _color_index(color)
         cdef Bitboard ours = self.pos.by_color[c], theirs = self.pos.by_color[1 - c]
-        cdef Bitboard bishops = self.pos.by_type[3]
-        if ours & (self.pos.by_type[1] | self.pos.by_type[4] | self.pos.by_type[5]):
+        cdef Bitboard bishops = self.pos.by_type[BISHOP_T]
+        if ours & (self.pos.by_type[PAWN_T] | self.pos.by_type[ROOK_T] | self.pos.by_type[QUEEN_T]):
             return False
-        if ours & self.pos.by_type[2]:
-            return bin(ours).count("1") <= 2 and not (theirs & ~self.pos.by_type[6] & ~self.pos.by_type[5])
+        if ours & self.pos.by_type[KNIGHT_T]:
+            return popcount(ours) <= 2 and not (theirs & ~self.pos.by_type[KING_T] & ~self.pos.by_type[QUEEN_T])
         if ours & bishops:
             same_colour = not (bishops & 0xAA55AA55AA55AA55) or not (bishops & 0x55AA55AA55AA55AA)
-            return same_colour and not self.pos.by_type[1] and not self.pos.by_type[2]
+            return same_colour and not self.pos.by_type[PAWN_T] and not self.pos.by_type[KNIGHT_T]
         return True
 
     def is_insufficient_material(self):
         """True if neither side can checkmate."""
         return self.has_insufficient_material(True) and self.has_insufficient_material(False)
 
-    def is_repetition(self, count=3):
-        """True if the current position occurred ``count`` times (this one included)
-        since the last irreversible move; positions compared by Zobrist key."""
-        cdef uint64_t key = self.pos.st.key
-        cdef Py_ssize_t i = self.ply, low = max(0, self.ply - <Py_ssize_t>self.pos.st.rule50)
-        cdef int seen = 0
-        while i >= low:
-            if self.states[i].key == key:
-                seen += 1
-                if seen >= count:
+    def is_seventyfive_moves(self):
+        """True after 75 moves each without capture or pawn move (with a legal move left)."""
+        return self.pos.st.rule50 >= 150 and self._count_legal() > 0
+
+    def is_fifty_moves(self):
+        """True after 50 moves each without capture or pawn move (with a legal move left)."""
+        return self.pos.st.rule50 >= 100 and self._count_legal() > 0
+
+    def can_claim_fifty_moves(self):
+        """True if the fifty-move rule holds now or after a legal move."""
+        cdef Cache *c
+        cdef StateInfo st
+        cdef bint found = False
+        if self.is_fifty_moves():
+            return True
+        if self.pos.st.rule50 >= 99:
+            c = self._legal()
+            for i in range(c.n):
+                if board_is_zeroing(&self.pos, c.moves[i]):
+                    continue
+                board_push(&self.pos, c.moves[i], &st)
+                found = st.rule50 >= 100 and board_count_legal(&self.pos) > 0
+                board_pop(&self.pos)
+                if found:
                     return True
-            i -= 2
         return False
+
+    def is_repetition(self, count=3):
+        """True if the position occurred count times (this one included) since the last
+        irreversible move."""
+        cdef uint64_t key = self.pos.st.key
+        cdef Py_ssize_t i = self.nply
+        cdef int n = count
+        while True:
+            if n <= 1:
+                return True
+            if i < n - 1:
+                return False
+            i -= 1
+            if self.states[i + 1].flags & BOARD_IRREVERSIBLE:
+                return False
+            if self.states[i].key == key:
+                n -= 1
 
     def is_fivefold_repetition(self):
         """True if the position occurred five times: the game is drawn."""
         return self.is_repetition(5)
 
-    def is_seventyfive_moves(self):
-        """True after 75 moves by each side without capture or pawn move (and a legal move left)."""
-        return self.pos.st.rule50 >= 150 and self._count_legal() > 0
-
-    def is_fifty_moves(self):
-        """True after 50 moves by each side without capture or pawn move (a draw may be claimed)."""
-        return self.pos.st.rule50 >= 100 and self._count_legal() > 0
-
-    cdef int _occurrences(self, uint64_t key, Py_ssize_t top):
-        """How often key occurs among the positions at plies low..top (reversible stretch)."""
-        cdef Py_ssize_t i, low = max(0, self.ply - <Py_ssize_t>self.pos.st.rule50)
-        cdef int n = 0
-        for i in range(low, top + 1):
+    cdef int _occurrences(self, uint64_t key):
+        """Occurrences of key among this position and the earlier ones back to the last
+        irreversible move."""
+        cdef Py_ssize_t i = self.nply
+        cdef int n = self.states[i].key == key
+        while i > 0 and not (self.states[i].flags & BOARD_IRREVERSIBLE):
+            i -= 1
             n += self.states[i].key == key
         return n
 
     def can_claim_threefold_repetition(self):
         """True if the position occurred three times, or a legal move makes that so."""
-        if self._occurrences(self.pos.st.key, self.ply) >= 3:
+        cdef Cache *c
+        cdef StateInfo st
+        cdef uint64_t key = self.pos.st.key
+        cdef bint found
+        if self._occurrences(key) >= 3:
             return True
-        cdef Ply *p = self._legal()
-        cdef Move_t m
-        cdef bint found = False
-        for i in range(p.nlegal):
-            m = p.legal[i]
-            self._push(m)
-            found = self._occurrences(self.pos.st.key, self.ply - 1) >= 2
-            self.ply -= 1
-            undo_move(&self.pos, m)
-            if found:
-                return True
-        return False
-
-    def can_claim_fifty_moves(self):
-        """True if 50 moves passed without capture or pawn move, or a legal move makes that so."""
-        if self.is_fifty_moves():
-            return True
-        if self.pos.st.rule50 != 99:
-            return False
-        cdef Ply *p = self._legal()
-        for i in range(p.nlegal):
-            m = _move_interned(p.keys[i])
-            if not self.is_capture(m) and (self.pos.board[m.from_square] & 7) != PAWN_T:
+        c = self._legal()
+        for i in range(c.n):
+            board_push(&self.pos, c.moves[i], &st)
+            key = st.key
+            board_pop(&self.pos)
+            if self._occurrences(key) >= 2:
                 return True
         return False
 
     def can_claim_draw(self):
-        """True if a draw may be claimed: 50-move rule or threefold repetition."""
+        """True if a draw may be claimed: fifty-move rule or threefold repetition."""
         return self.can_claim_fifty_moves() or self.can_claim_threefold_repetition()
 
+    def outcome(self, *, claim_draw=False):
+        """The Outcome if the game is over (checkmate, stalemate, insufficient material,
+        75 moves, fivefold repetition; with claim_draw also 50 moves and threefold), else None."""
+        if self.is_checkmate():
+            return Outcome(Termination.CHECKMATE, self.pos.side != WHITE_C)
+        if self.is_insufficient_material():
+            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
+        if self._count_legal() == 0:
+            return Outcome(Termination.STALEMATE, None)
+        if self.is_seventyfive_moves():
+            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
+        if self.is_fivefold_repetition():
+            return Outcome(Termination.FIVEFOLD_REPETITION, None)
+        if claim_draw:
+            if self.can_claim_fifty_moves():
+                return Outcome(Termination.FIFTY_MOVES, None)
+            if self.can_claim_threefold_repetition():
+                return Outcome(Termination.THREEFOLD_REPETITION, None)
+        return None
+
     def is_game_over(self, *, claim_draw=False):
-        """Checkmate, stalemate, insufficient material, the 75-move rule or fivefold
-        repetition; with claim_draw also a draw that may be claimed (can_claim_draw)."""
-        if self._count_legal() == 0 or self.is_insufficient_material():
-            return True
-        if self.is_seventyfive_moves() or self.is_fivefold_repetition():
-            return True
-        return bool(claim_draw) and self.can_claim_draw()
+        """True if outcome() is not None."""
+        return self.outcome(claim_draw=claim_draw) is not None
 
-    def is_legal(self, move):
-        """True if the move is legal here (malformed moves are not)."""
-        try:
-            return self._find(_move_of(move)) != 0
-        except ValueError:
-            return False
+    def result(self, *, claim_draw=False):
+        """``'1-0'``, ``'0-1'``, ``'1/2-1/2'``, or ``'*'`` while the game goes on."""
+        outcome = self.outcome(claim_draw=claim_draw)
+        return outcome.result() if outcome else "*"
 
-    def is_capture(self, move):
-        """True if the move captures (en passant included), as python-chess decides it."""
-        cdef Move mv = _move_of(move)
-        cdef Bitboard touched = ((<Bitboard>1) << mv.from_square) ^ ((<Bitboard>1) << mv.to_square)
-        return bool(touched & self.pos.by_color[self.pos.side ^ 1]) or self.is_en_passant(mv)
+    # --- SAN -----------------------------------------------------------------------------
 
-    def is_en_passant(self, move):
-        """True if the move is an en-passant capture."""
-        cdef Move mv = _move_of(move)
-        return (self.ep_square == mv.to_square
-                and (self.pos.board[mv.from_square] & 7) == PAWN_T
-                and abs(mv.to_square - mv.from_square) in (7, 9)
-                and self.pos.board[mv.to_square] == 0)
+    cdef str _san_body(self, PyMove m, bint long):
+        cdef int f = m & 63, t = (m >> 6) & 63, promo = m >> 12
+        cdef int pt, others = 0
+        cdef Bitboard from_mask, b
+        cdef PyMove buf[256]
+        cdef int n
+        if not m:
+            return "--"
+        if board_is_castling(&self.pos, m):
+            return "O-O-O" if (t & 7) < (f & 7) else "O-O"
+        pt = self.pos.board[f] & 7
+        if not pt:
+            raise IllegalMoveError(f"san() expects a move from an occupied square, got {_move_interned(m).uci()} in {self.fen()}")
+        capture = board_is_capture(&self.pos, m) != 0
+        san = _SAN_PIECES[pt]
+        if long:
+            san += _SQUARE_NAMES[f]
+        elif pt != PAWN_T:
+            from_mask = self.pos.by_type[pt] & self.pos.by_color[self.pos.side] & ~((<Bitboard>1) << f)
+            n = board_generate(&self.pos, from_mask, (<Bitboard>1) << t, 1, buf)
+            b = 0
+            for i in range(n):
+                b |= (<Bitboard>1) << (buf[i] & 63)
+            if b:
+                column = row = False
+                if b & ((<Bitboard>0xFF) << (8 * (f >> 3))):
+                    column = True
+                if b & ((<Bitboard>0x0101010101010101) << (f & 7)):
+                    row = True
+                else:
+                    column = True
+                if column:
+                    san += "abcdefgh"[f & 7]
+                if row:
+                    san += "12345678"[f >> 3]
+        elif capture:
+            san += "abcdefgh"[f & 7]
+        if capture:
+            san += "x"
+        elif long:
+            san += "-"
+        san += _SQUARE_NAMES[t]
+        if promo:
+            san += "=" + _PIECE_SYMBOLS[promo].upper()
+        return san
 
-    def is_castling(self, move):
-        """True if the move castles (king two files over, or king takes own rook)."""
-        cdef Move mv = _move_of(move)
-        cdef int pc = self.pos.board[mv.from_square], target = self.pos.board[mv.to_square]
-        if (pc & 7) != KING_T or (pc >> 3) != self.pos.side:
-            return False
-        if abs((mv.from_square & 7) - (mv.to_square & 7)) > 1:
-            return True
-        return (target & 7) == ROOK_T and (target >> 3) == self.pos.side
+    cdef str _algebraic(self, object move, bint long, bint keep):
+        """SAN (or LAN) of move with its check suffix; keep leaves the move played."""
+        cdef int k = _key_of(move)
+        cdef str san
+        cdef bint check, mate
+        if k < 0:
+            raise IllegalMoveError(f"drops are not played in chess: {move!r}")
+        san = self._san_body(<PyMove>k, long)
+        self._push_key(k)
+        check = board_checkers(&self.pos) != 0
+        mate = check and board_count_legal(&self.pos) == 0
+        if not keep:
+            self.pop()
+        if k == 0:
+            return san
+        return san + "#" if mate else san + "+" if check else san
 
-    def gives_check(self, move):
-        """True if the legal move gives check (False for a move that is not legal)."""
-        cdef Move_t m = self._find(_move_of(move))
-        return m != 0 and gives_check(&self.pos, m) != 0
+    def san(self, move):
+        """The move in standard algebraic notation, e.g. ``'Nf3'``, ``'exd6#'``, ``'O-O'``."""
+        return self._algebraic(move, False, False)
 
-    def zobrist_hash(self):
-        """chessbits' 64-bit Zobrist key of the position (not polyglot's)."""
-        return self.pos.st.key
+    def lan(self, move):
+        """The move in long algebraic notation, e.g. ``'Ng1-f3'``."""
+        return self._algebraic(move, True, False)
 
-    def _zobrist_from_scratch(self):
-        """The Zobrist key recomputed from the pieces (tests compare it with zobrist_hash())."""
-        return position_compute_key(&self.pos)
+    def san_and_push(self, move):
+        """The SAN of a move, then play it."""
+        return self._algebraic(move, False, True)
 
-    def copy(self, *, stack=True):
-        """An independent copy; with stack=False the copy's history starts here."""
-        cdef Board b = Board.__new__(Board)
-        b.chess960 = self.chess960
-        if not stack:
-            b.set_fen(self.fen())
-            return b
-        while b.cap <= self.ply:
-            b._grow()
-        b.pos = self.pos
-        b.ply = self.ply
-        memcpy(b.states, self.states, (self.ply + 1) * sizeof(StateInfo))
-        memcpy(b.plies, self.plies, (self.ply + 1) * sizeof(Ply))
-        b.states[0].prev = NULL
-        for i in range(1, self.ply + 1):
-            b.states[i].prev = &b.states[i - 1]
-        b.pos.st = &b.states[self.ply]
-        b._root_fen = self._root_fen
-        b._root_ep = self._root_ep
-        return b
+    def variation_san(self, variation):
+        """A line of moves in SAN with move numbers, e.g. ``'1. e4 e5 2. Nf3'``;
+        IllegalMoveError if a move is illegal."""
+        cdef Board board = self.copy(stack=False)
+        out = []
+        for move in variation:
+            if not board.is_legal(move):
+                raise IllegalMoveError(f"illegal move {_move_of(move).uci()} in position {board.fen()}")
+            if board.pos.side == WHITE_C:
+                out.append(f"{board.pos.st.fullmove}. {board.san_and_push(move)}")
+            elif not out:
+                out.append(f"{board.pos.st.fullmove}...{board.san_and_push(move)}")
+            else:
+                out.append(board.san_and_push(move))
+        return " ".join(out)
 
-    def __copy__(self):
-        return self.copy()
+    def parse_san(self, san):
+        """The legal move written in SAN (overspecified and long forms accepted; ``--`` is
+        the null move). InvalidMoveError, IllegalMoveError or AmbiguousMoveError otherwise."""
+        return _parse_san(self, san)
+
+    def push_san(self, san):
+        """Parse and play a SAN move; returns the Move."""
+        move = _parse_san(self, san)
+        self._push_key((<Move>move).key)
+        return move
+
+    # --- perft ---------------------------------------------------------------------------
 
     cdef int _depth(self, depth, int minimum) except -1:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < minimum:
@@ -543,8 +1342,8 @@ cdef class Board:
 
     def perft(self, depth, *, threads=1, method=None, hash_mb=0):
         """Leaf nodes ``depth`` plies below this position (bulk-counted in C, GIL released).
-        ``hash_mb`` > 0 caches subtree counts in a transposition table of that size
-        (single thread; much faster at depth 7 and beyond).
+        ``hash_mb`` > 0 caches subtree counts in a transposition table of that size.
+        Positions python-chess calls invalid are counted by its rules, on a slower path.
 
         >>> Board().perft(4)
         197281
@@ -555,12 +1354,14 @@ cdef class Board:
             raise ValueError(f"hash_mb must be an int in 0..1048576, got {hash_mb!r}")
         cdef size_t tt_bytes = <size_t>hash_mb << 20
         cdef Position p = self.pos
-        cdef StateInfo st = self.states[self.ply]
+        cdef StateInfo st = self.states[self.nply]
         cdef uint64_t nodes
         st.prev = NULL
         p.st = &st
         with nogil:
-            if tt_bytes:
+            if not (st.flags & BOARD_REGULAR):
+                nodes = board_perft_general(&p, d)
+            elif tt_bytes:
                 nodes = perft_hashed(&p, d, t, tt_bytes)
             elif n_threads == 1:
                 nodes = perft(&p, d, t)
@@ -577,42 +1378,192 @@ cdef class Board:
         cdef int d = self._depth(depth, 1), t = _method(method)
         cdef int n_threads = _threads(threads)
         cdef Position p = self.pos
-        cdef StateInfo st = self.states[self.ply]
+        cdef StateInfo st = self.states[self.nply]
         cdef Move_t moves[256]
         cdef uint64_t counts[256]
         cdef int n
         st.prev = NULL
         p.st = &st
+        if not (st.flags & BOARD_REGULAR):
+            result = {}
+            for move in self.generate_legal_moves():
+                self.push(move)
+                result[move.uci()] = self.perft(d - 1)
+                self.pop()
+            return dict(sorted(result.items()))
         with nogil:
             if n_threads == 1:
                 n = perft_divide(&p, d, t, moves, counts)
             else:
                 n = perft_divide_threads(&p, d, t, n_threads, moves, counts)
-        result = {_move_interned(_move_key(moves[i], self.chess960)).uci(): counts[i] for i in range(n)}
+        result = {}
+        for i in range(n):
+            result[_move_interned(_internal_to_key(&self.pos, moves[i])).uci()] = counts[i]
         return dict(sorted(result.items()))
+
+    # --- keys, copies, conversions -------------------------------------------------------
+
+    def zobrist_hash(self):
+        """The Polyglot key of the position (equal to ``chess.polyglot.zobrist_hash``)."""
+        return board_polyglot_key(&self.pos)
+
+    def _transposition_key(self):
+        return (self.pos.by_type[PAWN_T], self.pos.by_type[KNIGHT_T], self.pos.by_type[BISHOP_T],
+                self.pos.by_type[ROOK_T], self.pos.by_type[QUEEN_T], self.pos.by_type[KING_T],
+                self.pos.by_color[WHITE_C], self.pos.by_color[BLACK_C], self.pos.side == WHITE_C,
+                board_clean_castling(&self.pos, self.nply > 0),
+                self.pos.st.ep_raw if board_has_legal_ep(&self.pos) else None)
+
+    def _zobrist_from_scratch(self):
+        """The internal key recomputed from the pieces (tests compare it with the kept one)."""
+        return position_compute_key(&self.pos), self.pos.st.key
+
+    def copy(self, *, stack=True):
+        """An independent copy; ``stack=False`` drops the history, an int keeps that many moves."""
+        cdef Board b = type(self).__new__(type(self))
+        cdef Py_ssize_t keep = self.nply if stack is True else (0 if stack is False else min(int(stack), self.nply))
+        if keep < 0:
+            keep = 0
+        b._grow(keep + 1)
+        b.pos = self.pos
+        b.nply = keep
+        memcpy(b.states, &self.states[self.nply - keep], (keep + 1) * sizeof(StateInfo))
+        memcpy(b.stack, &self.stack[self.nply - keep], keep * sizeof(PyMove))
+        for i in range(keep):
+            b.caches[i].n = -1
+        b.caches[keep] = self.caches[self.nply]
+        b._relink()
+        if keep != self.nply:
+            board_sync(&b.pos)
+        return b
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        board = self.copy()
+        memo[id(self)] = board
+        return board
+
+    def __reduce__(self):
+        return (_board_from_state, (type(self), self.root().fen(), self.chess960,
+                                    [m.uci() for m in self.move_stack], self.fen()))
+
+    def apply_transform(self, f):
+        """Apply a bitboard transformation to the pieces, ep square and castling rights;
+        clears the move stack."""
+        ep = self.ep_square
+        rights = self.pos.st.castling_raw
+        self._apply_transform_pieces(f)
+        self._clear_stack()
+        self.pos.st.ep_raw = SQ_NONE if ep is None else (msb(_mask(f((<Bitboard>1) << ep))) if _mask(f((<Bitboard>1) << ep)) else SQ_NONE)
+        self.pos.st.castling_raw = _mask(f(rights))
+        self._state_changed()
+
+    def transform(self, f):
+        """A transformed copy without move stack (see apply_transform)."""
+        board = self.copy(stack=False)
+        board.apply_transform(f)
+        return board
+
+    def apply_mirror(self):
+        """Mirror vertically, swap colours and the side to move."""
+        self.apply_transform(_flip_vertical)
+        self._swap_colors()
+        self.pos.side ^= 1
+        self._state_changed()
+
+    def mirror(self):
+        """A mirrored copy: flipped vertically, colours and turn swapped."""
+        board = self.copy()
+        board.apply_mirror()
+        return board
 
     def __eq__(self, other):
         if not isinstance(other, Board):
             return NotImplemented
-        return self.chess960 == (<Board>other).chess960 and self.fen() == other.fen()
+        cdef Board o = <Board>other
+        return (self.pos.st.rule50 == o.pos.st.rule50 and self.pos.st.fullmove == o.pos.st.fullmove
+                and self._transposition_key() == o._transposition_key())
 
     def __hash__(self):
-        raise TypeError("unhashable type: 'Board' (it is mutable); use zobrist_hash()")
+        raise TypeError(f"unhashable type: '{type(self).__name__}' (it is mutable); use zobrist_hash()")
 
     def __repr__(self):
         if self.chess960:
-            return f"Board({self.fen()!r}, chess960=True)"
-        return f"Board({self.fen()!r})"
+            return f"{type(self).__name__}({self.fen()!r}, chess960=True)"
+        return f"{type(self).__name__}({self.fen()!r})"
 
-    def __str__(self):
-        rows = []
-        for rank in range(7, -1, -1):
-            row = []
-            for f in range(8):
-                pc = self.pos.board[rank * 8 + f]
-                row.append("." if pc == 0 else _piece_interned(pc & 7, (pc >> 3) == 0).symbol())
-            rows.append(" ".join(row))
-        return "\n".join(rows)
+    def _repr_svg_(self):
+        import chess.svg
+        return chess.svg.board(board=self, size=390, lastmove=self.peek() if self.nply else None,
+                               check=self.king(self.turn) if self.is_check() else None)
+
+    @classmethod
+    def from_chess(cls, board):
+        """A Board with the same position and move history as a ``chess.Board``."""
+        root = board.root()
+        ours = cls(root.fen(en_passant="fen"), chess960=board.chess960)
+        for move in board.move_stack:
+            ours.push(move)
+        return ours
+
+    def to_chess(self):
+        """The same position and move history as a ``chess.Board``."""
+        import chess
+        board = chess.Board(self.root().fen(en_passant="fen"), chess960=self.chess960)
+        for i in range(self.nply):
+            board.push(_move_interned(self.stack[i]).to_chess())
+        return board
+
+
+
+def _board_from_state(cls, root_fen, chess960, moves, fen):
+    board = cls(root_fen, chess960=chess960)
+    for uci in moves:
+        board.push(Move.from_uci(uci))
+    if board.fen() != fen:
+        board.set_fen(fen)
+    return board
+
+
+cdef PyMove _normalise_castling(const Position *pos, PyMove m) noexcept:
+    """m with standard castling written e1g1/e1c1 as python-chess's move stack keeps it."""
+    cdef int f = m & 63, t = (m >> 6) & 63
+    if m >> 12 or pos.chess960 or not ((pos.by_type[KING_T] >> f) & 1):
+        return m
+    if f == 4 or f == 60:
+        if t == f + 3:
+            return <PyMove>(f | (f + 2) << 6)
+        if t == f - 4:
+            return <PyMove>(f | (f - 2) << 6)
+    return m
+
+
+cdef PyMove _to_chess960(const Position *pos, PyMove m) noexcept:
+    """m with standard castling (e1g1) written as king takes rook, as python-chess's _to_chess960."""
+    cdef int f = m & 63, t = (m >> 6) & 63
+    if (f == 4 or f == 60) and ((pos.by_type[KING_T] >> f) & 1) and not m >> 12:
+        if t == f + 2 and not ((pos.by_type[ROOK_T] >> t) & 1):
+            return <PyMove>(f | (f + 3) << 6)
+        if t == f - 2 and not ((pos.by_type[ROOK_T] >> t) & 1):
+            return <PyMove>(f | (f - 4) << 6)
+    return m
+
+
+cdef PyMove _internal_to_key(const Position *pos, Move_t m) noexcept:
+    """The PyMove of internal move m (perft's divide lists internal moves)."""
+    cdef int f = m & 63, t = (m >> 6) & 63, ty = m & (3 << 14)
+    if ty == MOVE_CASTLING:
+        if not pos.chess960 and (f == 4 or f == 60):
+            if t == f + 3:
+                t = f + 2
+            elif t == f - 4:
+                t = f - 2
+        return <PyMove>(f | t << 6)
+    if ty == MOVE_PROMOTION:
+        return <PyMove>(f | t << 6 | (((m >> 12) & 3) + 2) << 12)
+    return <PyMove>(f | t << 6)
 
 
 cdef int _threads(object threads) except -1:

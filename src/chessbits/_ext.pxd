@@ -41,8 +41,9 @@ cdef extern from "cpu.h" nogil:
 cdef extern from "position.h" nogil:
     ctypedef uint16_t Move_t "Move"
     ctypedef int Piece_t "Piece"
-    enum: MOVE_NORMAL, MOVE_PROMOTION, MOVE_EP, MOVE_CASTLING, MAX_MOVES, FEN_MAX_LEN, FEN_BUF_LEN
-    enum: SQ_NONE, NO_PIECE, KING_T "KING", PAWN_T "PAWN", ROOK_T "ROOK"
+    enum: MOVE_NORMAL, MOVE_PROMOTION, MOVE_EP, MOVE_CASTLING, MAX_MOVES
+    enum: SQ_NONE, NO_PIECE
+    enum: PAWN_T "PAWN", KNIGHT_T "KNIGHT", BISHOP_T "BISHOP", ROOK_T "ROOK", QUEEN_T "QUEEN", KING_T "KING"
     enum: WHITE_C "WHITE", BLACK_C "BLACK"
     ctypedef struct StateInfo:
         uint64_t key
@@ -51,7 +52,12 @@ cdef extern from "position.h" nogil:
         uint8_t castling
         uint8_t ep
         uint8_t captured
+        uint8_t ep_raw
+        uint8_t flags
+        Move_t move
         StateInfo *prev
+        Bitboard castling_raw
+        Bitboard promoted
     ctypedef struct Position:
         Bitboard by_type[7]
         Bitboard by_color[2]
@@ -59,29 +65,48 @@ cdef extern from "position.h" nogil:
         StateInfo *st
         int side
         int chess960
-        uint8_t castling_rook[4]
     void position_init()
-    int position_set_fen_len(Position *pos, const char *fen, size_t len, int chess960,
-                             StateInfo *st, char *err, size_t errlen)
-    int position_fen(const Position *pos, char *out)
     uint64_t position_compute_key(const Position *pos)
     int position_ok(const Position *pos)
-    void do_move(Position *pos, Move_t m, StateInfo *newst)
-    void undo_move(Position *pos, Move_t m)
-    Square move_from(Move_t m)
-    Square move_to(Move_t m)
-    int move_type(Move_t m)
-    int move_promotion(Move_t m)
-    Square castling_king_to(Square king_sq, Square rook_sq)
+
+cdef extern from "board.h" nogil:
+    ctypedef uint16_t PyMove
+    enum: BOARD_REGULAR, BOARD_IRREVERSIBLE
+    int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st,
+                      char *err, size_t errlen)
+    int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen)
+    int board_board_fen(const Position *pos, int promoted, char *out)
+    int board_castling_fen(const Position *pos, int shredder, char *out)
+    void board_sync(Position *pos)
+    int board_king(const Position *pos, int c)
+    Bitboard board_clean_castling(const Position *pos, int has_stack)
+    Bitboard board_attacks_mask(const Position *pos, int s)
+    Bitboard board_attackers(const Position *pos, int c, int s, Bitboard occ)
+    Bitboard board_checkers(const Position *pos)
+    Bitboard board_pin_mask(const Position *pos, int c, int s)
+    int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out)
+    int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out)
+    int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out)
+    int board_is_pseudo_legal(const Position *pos, PyMove m)
+    int board_is_legal(const Position *pos, PyMove m)
+    int board_is_into_check(const Position *pos, PyMove m)
+    int board_is_en_passant(const Position *pos, PyMove m)
+    int board_is_castling(const Position *pos, PyMove m)
+    int board_is_capture(const Position *pos, PyMove m)
+    int board_is_zeroing(const Position *pos, PyMove m)
+    int board_is_irreversible(const Position *pos, PyMove m)
+    int board_has_legal_ep(const Position *pos)
+    int board_push(Position *pos, PyMove m, StateInfo *newst)
+    void board_push_legal(Position *pos, PyMove m, StateInfo *newst)
+    PyMove board_pop(Position *pos)
+    unsigned board_status(const Position *pos)
+    uint64_t board_polyglot_key(const Position *pos)
+    int board_count_legal(const Position *pos)
+    uint64_t board_perft_general(Position *pos, int depth)
 
 cdef extern from "movegen.h" nogil:
     const char *movegen_path()
-    int generate_legal_t(const Position *pos, Move_t *moves, int t)
     int count_legal_t(const Position *pos, int t)
-    Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)
-    Bitboard checkers(const Position *pos)
-    int is_check "is_check"(const Position *pos)
-    int gives_check(const Position *pos, Move_t m)
 
 cdef extern from "perft.h" nogil:
     uint64_t perft(Position *pos, int depth, int technique)

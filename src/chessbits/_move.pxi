@@ -1,6 +1,8 @@
 # Move and Piece: immutable values shaped like python-chess's, interned so that
 # building a legal-move list from Python allocates nothing per move.
 
+from chessbits.status import InvalidMoveError, IllegalMoveError, AmbiguousMoveError
+
 cdef tuple _PIECE_SYMBOLS = (None, "p", "n", "b", "r", "q", "k")
 cdef tuple _SQUARE_NAMES = tuple(f + r for r in "12345678" for f in "abcdefgh")
 cdef dict _SQUARE_INDEX = {name: i for i, name in enumerate(_SQUARE_NAMES)}
@@ -8,7 +10,8 @@ cdef dict _SQUARE_INDEX = {name: i for i, name in enumerate(_SQUARE_NAMES)}
 
 @cython.final
 cdef class Move:
-    """A move from a square to a square, possibly promoting; like ``chess.Move``.
+    """A move from a square to a square, possibly promoting; like ``chess.Move``
+    (drops are values too, for python-chess's notation, though no Board plays them).
 
     >>> Move.from_uci("e7e8q")
     Move.from_uci('e7e8q')
@@ -18,41 +21,51 @@ cdef class Move:
     cdef readonly int from_square
     cdef readonly int to_square
     cdef readonly object promotion
-    cdef int key          # from | to << 6 | promotion << 12: the intern-table index
+    cdef readonly object drop
+    cdef int key          # from | to << 6 | promotion << 12 (the intern index); drops >= 1 << 15
     cdef Py_hash_t _hash
 
     def __cinit__(self, int from_square, int to_square, promotion=None, drop=None):
         if not (0 <= from_square < 64 and 0 <= to_square < 64):
             raise ValueError(f"squares must be in 0..63, got {from_square!r} and {to_square!r}")
-        if promotion is not None and promotion not in (2, 3, 4, 5):
-            raise ValueError(f"promotion must be None or KNIGHT..QUEEN (2..5), got {promotion!r}")
-        if drop is not None:
-            raise ValueError("drops are not supported")
+        if promotion is not None and promotion not in (1, 2, 3, 4, 5, 6):
+            raise ValueError(f"promotion must be None or a piece type 1..6, got {promotion!r}")
+        if drop is not None and drop not in (1, 2, 3, 4, 5, 6):
+            raise ValueError(f"drop must be None or a piece type 1..6, got {drop!r}")
         self.from_square = from_square
         self.to_square = to_square
         self.promotion = promotion
+        self.drop = drop
         self.key = from_square | to_square << 6 | (promotion or 0) << 12
-        self._hash = hash((from_square, to_square, promotion, None))
-
-    @property
-    def drop(self):
-        """Always None: chessbits plays standard chess and Chess960 only."""
-        return None
+        if drop is not None:
+            self.key |= 1 << 15 | drop << 16
+        self._hash = hash((from_square, to_square, promotion, drop))
 
     @classmethod
     def from_uci(cls, uci):
-        """Parse a UCI string (``0000`` is the null move); ValueError if malformed."""
+        """Parse UCI text (``0000`` is the null move, ``N@f3`` a drop); InvalidMoveError
+        (a ValueError) if malformed."""
         if uci == "0000":
             return _move_interned(0)
-        if not isinstance(uci, str) or not 4 <= len(uci) <= 5:
-            raise ValueError(f"invalid uci: {uci!r}")
+        if not isinstance(uci, str):
+            raise InvalidMoveError(f"invalid uci: {uci!r}")
+        if len(uci) == 4 and uci[1] == "@":
+            d = _PIECE_SYMBOLS.index(uci[0].lower()) if uci[0].lower() in "pnbrqk" else -1
+            t = _SQUARE_INDEX.get(uci[2:])
+            if d < 0 or t is None:
+                raise InvalidMoveError(f"invalid uci: {uci!r}")
+            return Move(t, t, drop=d)
+        if not 4 <= len(uci) <= 5:
+            raise InvalidMoveError(f"expected uci string to be of length 4 or 5: {uci!r}")
         f = _SQUARE_INDEX.get(uci[0:2])
         t = _SQUARE_INDEX.get(uci[2:4])
         p = 0
         if len(uci) == 5:
-            p = _PIECE_SYMBOLS.index(uci[4]) if uci[4] in "nbrq" else -1
-        if f is None or t is None or p < 0 or f == t:
-            raise ValueError(f"invalid uci: {uci!r}")
+            p = _PIECE_SYMBOLS.index(uci[4]) if uci[4] in "pnbrqk" else -1
+        if f is None or t is None or p < 0:
+            raise InvalidMoveError(f"invalid uci: {uci!r}")
+        if f == t:
+            raise InvalidMoveError(f"invalid uci (use 0000 for null moves): {uci!r}")
         return _move_interned(f | t << 6 | p << 12)
 
     @classmethod
@@ -61,16 +74,22 @@ cdef class Move:
         return _move_interned(0)
 
     def uci(self):
-        """The move as UCI text, e.g. ``'e7e8q'``; ``'0000'`` for the null move."""
+        """The move as UCI text, e.g. ``'e7e8q'``; ``'0000'`` for the null move, ``'N@f3'`` for a drop."""
+        if self.drop is not None:
+            return _PIECE_SYMBOLS[self.drop].upper() + "@" + _SQUARE_NAMES[self.to_square]
         if not self.key:
             return "0000"
         s = _SQUARE_NAMES[self.from_square] + _SQUARE_NAMES[self.to_square]
         return s + _PIECE_SYMBOLS[self.promotion] if self.promotion else s
 
+    def xboard(self):
+        """The move as XBoard text: UCI, ``'@@@@'`` for the null move."""
+        return self.uci() if self else "@@@@"
+
     def to_chess(self):
         """The same move as a ``chess.Move``."""
         import chess
-        return chess.Move(self.from_square, self.to_square, self.promotion)
+        return chess.Move(self.from_square, self.to_square, self.promotion, self.drop)
 
     @staticmethod
     def from_chess(move):
@@ -88,7 +107,7 @@ cdef class Move:
             return self.key == (<Move>other).key
         try:
             return (other.from_square, other.to_square, other.promotion, other.drop) == \
-                   (self.from_square, self.to_square, self.promotion, None)
+                   (self.from_square, self.to_square, self.promotion, self.drop)
         except AttributeError:
             return NotImplemented
 
@@ -98,8 +117,14 @@ cdef class Move:
     def __str__(self):
         return self.uci()
 
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __reduce__(self):
-        return (Move, (self.from_square, self.to_square, self.promotion))
+        return (Move, (self.from_square, self.to_square, self.promotion, self.drop))
 
 
 cdef list _move_table = [None] * (1 << 15)
@@ -124,6 +149,8 @@ cdef Move _move_of(object move):
         f, t, p, d = move.from_square, move.to_square, move.promotion, getattr(move, "drop", None)
     except AttributeError:
         raise ValueError(f"not a move: {move!r}") from None
+    if d is None and 0 <= f < 64 and 0 <= t < 64 and (p is None or 1 <= p <= 6):
+        return _move_interned(f | t << 6 | (p or 0) << 12)
     return Move(f, t, p, d)
 
 

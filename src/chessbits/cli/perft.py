@@ -69,7 +69,11 @@ def parse_position(words: List[str], chess960: bool) -> Tuple[str, int, bool]:
         board = Board(fen, chess960=chess960)
     except ValueError as e:
         raise BadInput(f"bad FEN {text!r}: {e}") from None
-    return board.fen(), depth, chess960
+    problems = [flag.name for flag in type(board.status()) if flag and flag in board.status()]
+    if problems:
+        print(f"note: python-chess calls this position invalid ({', '.join(problems)}); "
+              "counted by python-chess's rules on the general path", file=sys.stderr)
+    return board.fen(en_passant="fen"), depth, chess960
 
 
 def headline(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> str:

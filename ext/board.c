@@ -1,0 +1,959 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "board.h"
+#include "movegen.h"
+#include "perft.h"
+#include "polyglot.h"
+
+/* Slider lookups: black magic, the fastest table technique without BMI2 (any CPU). */
+static inline Bitboard b_rook(Square s, Bitboard occ) { return black_magic_rook(s, occ); }
+static inline Bitboard b_bishop(Square s, Bitboard occ) { return black_magic_bishop(s, occ); }
+
+/* Returns the highest square of the non-empty b (python-chess scans most moves this way). */
+static inline Square b_msb(Bitboard b) { return msb(b); }
+
+static inline Bitboard b_backrank(Color c) { return c == WHITE ? RANK_1_BB : RANK_8_BB; }
+
+/* Returns the en-passant square generation uses: python-chess skips a falsy ep_square,
+   so a1 (0) counts as none there. */
+static inline Square b_ep(const Position *pos) {
+  const Square ep = pos->st->ep_raw;
+  return ep == SQ_NONE || ep == SQ_A1 ? SQ_NONE : ep;
+}
+
+Square board_king(const Position *pos, Color c) {
+  const Bitboard k = pieces_cp(pos, c, KING) & ~pos->st->promoted;
+  return k ? b_msb(k) : SQ_NONE;
+}
+
+Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
+  const Bitboard rq = pos->by_type[ROOK] | pos->by_type[QUEEN];
+  const Bitboard bq = pos->by_type[BISHOP] | pos->by_type[QUEEN];
+  return ((KingAttacks[s] & pos->by_type[KING]) | (KnightAttacks[s] & pos->by_type[KNIGHT])
+          | (b_rook(s, occ) & rq) | (b_bishop(s, occ) & bq)
+          | (PawnAttacks[c ^ 1][s] & pos->by_type[PAWN])) & pos->by_color[c];
+}
+
+Bitboard board_attacks_mask(const Position *pos, Square s) {
+  const Piece pc = pos->board[s];
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
+  switch (type_of_piece(pc)) {
+    case PAWN: return PawnAttacks[color_of_piece(pc)][s];
+    case KNIGHT: return KnightAttacks[s];
+    case KING: return KingAttacks[s];
+    case BISHOP: return b_bishop(s, occ);
+    case ROOK: return b_rook(s, occ);
+    case QUEEN: return b_bishop(s, occ) | b_rook(s, occ);
+    default: return 0;
+  }
+}
+
+Bitboard board_checkers(const Position *pos) {
+  const Square k = board_king(pos, pos->side);
+  return k == SQ_NONE ? 0 : board_attackers(pos, pos->side ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
+}
+
+/* Returns 1 if colour `them` attacks any square of path with the board occupied by occ. */
+static int b_attacked_for_king(const Position *pos, Color them, Bitboard path, Bitboard occ) {
+  while (path) {
+    const Square s = b_msb(path);
+    path ^= square_bb(s);
+    if (board_attackers(pos, them, s, occ)) return 1;
+  }
+  return 0;
+}
+
+Bitboard board_pin_mask(const Position *pos, Color c, Square s) {
+  const Square king = board_king(pos, c);
+  if (king == SQ_NONE) return ~0ULL;
+  const Bitboard sq = square_bb(s), occ = pos->by_type[NO_PIECE_TYPE];
+  const Bitboard rq = pos->by_type[ROOK] | pos->by_type[QUEEN], bq = pos->by_type[BISHOP] | pos->by_type[QUEEN];
+  const Bitboard rays[3] = {FileMask[king], RankMask[king], DiagMask[king] | AntiMask[king]};
+  const Bitboard sliders[3] = {rq, rq, bq};
+  for (int i = 0; i < 3; i++) {
+    if (!(rays[i] & sq)) continue;
+    for (Bitboard snipers = rays[i] & sliders[i] & pos->by_color[c ^ 1]; snipers; ) {
+      const Square sniper = b_msb(snipers);
+      snipers ^= square_bb(sniper);
+      if ((BetweenBB[sniper][king] & (occ | sq)) == sq) return LineBB[king][sniper];
+    }
+    break; /* python-chess looks at the first line through the king that holds s only */
+  }
+  return ~0ULL;
+}
+
+/* Returns our pieces that alone stand between king and an enemy slider (_slider_blockers). */
+static Bitboard b_slider_blockers(const Position *pos, Square king) {
+  const Color us = pos->side;
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
+  const Bitboard rq = pos->by_type[ROOK] | pos->by_type[QUEEN], bq = pos->by_type[BISHOP] | pos->by_type[QUEEN];
+  Bitboard snipers = (((RankMask[king] | FileMask[king]) & rq) | ((DiagMask[king] | AntiMask[king]) & bq))
+                   & pos->by_color[us ^ 1];
+  Bitboard blockers = 0;
+  while (snipers) {
+    const Square s = b_msb(snipers);
+    snipers ^= square_bb(s);
+    const Bitboard b = BetweenBB[king][s] & occ;
+    if (b && !(b & (b - 1))) blockers |= b;
+  }
+  return blockers & pos->by_color[us];
+}
+
+/* Returns 1 if capturing en passant with the pawn on capturer exposes king along the
+   capture rank or a diagonal (_ep_skewered). */
+static int b_ep_skewered(const Position *pos, Square king, Square capturer) {
+  const Color us = pos->side;
+  const Square ep = pos->st->ep_raw;
+  const Square last_double = ep + (us == WHITE ? SOUTH : NORTH);
+  const Bitboard occ = (pos->by_type[NO_PIECE_TYPE] & ~square_bb(last_double) & ~square_bb(capturer)) | square_bb(ep);
+  const Bitboard theirs = pos->by_color[us ^ 1];
+  if (b_rook(king, occ) & RankMask[king] & theirs & (pos->by_type[ROOK] | pos->by_type[QUEEN])) return 1;
+  return (b_bishop(king, occ) & theirs & (pos->by_type[BISHOP] | pos->by_type[QUEEN])) != 0;
+}
+
+int board_is_en_passant(const Position *pos, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  const int diff = to > from ? to - from : from - to;
+  return pos->st->ep_raw == to && (pos->by_type[PAWN] & square_bb(from)) && (diff == 7 || diff == 9)
+      && !(pos->by_type[NO_PIECE_TYPE] & square_bb(to));
+}
+
+int board_is_castling(const Position *pos, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  if (!(pos->by_type[KING] & square_bb(from))) return 0;
+  const int df = file_of(from) - file_of(to);
+  return df > 1 || df < -1 || (pieces_cp(pos, pos->side, ROOK) & square_bb(to)) != 0;
+}
+
+int board_is_capture(const Position *pos, PyMove m) {
+  const Bitboard touched = square_bb(pymove_from(m)) ^ square_bb(pymove_to(m));
+  return (touched & pos->by_color[pos->side ^ 1]) != 0 || board_is_en_passant(pos, m);
+}
+
+int board_is_zeroing(const Position *pos, PyMove m) {
+  const Bitboard touched = square_bb(pymove_from(m)) ^ square_bb(pymove_to(m));
+  return (touched & (pos->by_type[PAWN] | pos->by_color[pos->side ^ 1])) != 0;
+}
+
+/* Returns 1 if king may make move m, given the pinned pieces (blockers) (_is_safe). */
+static int b_is_safe(const Position *pos, Square king, Bitboard blockers, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  if (from == king) {
+    if (board_is_castling(pos, m)) return 1;
+    return !board_attackers(pos, pos->side ^ 1, to, pos->by_type[NO_PIECE_TYPE]);
+  }
+  if (board_is_en_passant(pos, m))
+    return (board_pin_mask(pos, pos->side, from) & square_bb(to)) && !b_ep_skewered(pos, king, from);
+  return !(blockers & square_bb(from)) || (LineBB[from][to] & square_bb(king));
+}
+
+/* Returns castling right rook square `to` written as python-chess writes the move of
+   the king on from (_from_chess960): e1g1/e1c1 in standard chess. */
+static PyMove b_castling_move(const Position *pos, Square from, Square to) {
+  if (!pos->chess960 && (pos->by_type[KING] & square_bb(from))) {
+    if (from == SQ_E1 && to == SQ_H1) to = SQ_G1;
+    else if (from == SQ_E1 && to == SQ_A1) to = SQ_C1;
+    else if (from == SQ_E8 && to == SQ_H8) to = SQ_G8;
+    else if (from == SQ_E8 && to == SQ_A8) to = SQ_C8;
+  }
+  return pymove_make(from, to, 0);
+}
+
+Bitboard board_clean_castling(const Position *pos, int has_stack) {
+  const StateInfo *st = pos->st;
+  if (has_stack) return st->castling_raw;
+  const Bitboard kings = pos->by_type[KING] & ~st->promoted;
+  const Bitboard castling = st->castling_raw & pos->by_type[ROOK];
+  Bitboard side[2] = {castling & RANK_1_BB & pos->by_color[WHITE], castling & RANK_8_BB & pos->by_color[BLACK]};
+  if (!pos->chess960) {
+    side[WHITE] &= square_bb(SQ_A1) | square_bb(SQ_H1);
+    side[BLACK] &= square_bb(SQ_A8) | square_bb(SQ_H8);
+    if (!(pos->by_color[WHITE] & kings & square_bb(SQ_E1))) side[WHITE] = 0;
+    if (!(pos->by_color[BLACK] & kings & square_bb(SQ_E8))) side[BLACK] = 0;
+    return side[WHITE] | side[BLACK];
+  }
+  Bitboard result = 0;
+  for (Color c = WHITE; c <= BLACK; c++) {
+    const Bitboard king_mask = pos->by_color[c] & kings & b_backrank(c);
+    if (!king_mask || !side[c]) continue;
+    /* One a-side and one h-side right at most: the outermost rooks, if the king is between. */
+    const Square a = lsb(side[c]), h = b_msb(side[c]), k = b_msb(king_mask);
+    if (a <= k) result |= square_bb(a);
+    if (h >= k) result |= square_bb(h);
+  }
+  return result;
+}
+
+int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+  const Color us = pos->side;
+  const Bitboard backrank = b_backrank(us);
+  Bitboard king = pos->by_color[us] & pos->by_type[KING] & ~pos->st->promoted & backrank & from_mask;
+  PyMove *start = out;
+  if (!king) return 0;
+  king &= -king;
+  const Square ksq = lsb(king);
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
+  for (Bitboard c = board_clean_castling(pos, pos->st->prev != NULL) & backrank & to_mask; c; ) {
+    const Square rsq = b_msb(c);
+    const Bitboard rook = square_bb(rsq);
+    c ^= rook;
+    const int a_side = rsq < ksq;
+    const Square kto = make_square(a_side ? 2 : 6, rank_of(ksq)), rto = make_square(a_side ? 3 : 5, rank_of(ksq));
+    const Bitboard kto_bb = square_bb(kto), rto_bb = square_bb(rto);
+    const Bitboard king_path = BetweenBB[ksq][kto], rook_path = BetweenBB[rsq][rto];
+    if ((occ ^ king ^ rook) & (king_path | rook_path | kto_bb | rto_bb)) continue;
+    if (b_attacked_for_king(pos, us ^ 1, king_path | king, occ ^ king)) continue;
+    if (b_attacked_for_king(pos, us ^ 1, kto_bb, occ ^ king ^ rook ^ rto_bb)) continue;
+    *out++ = b_castling_move(pos, ksq, rsq);
+  }
+  return (int)(out - start);
+}
+
+/* Returns out advanced past python-chess's pseudo-legal en-passant captures. */
+static PyMove *b_gen_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+  const Square ep = b_ep(pos);
+  const Color us = pos->side;
+  if (ep == SQ_NONE || !(square_bb(ep) & to_mask) || (square_bb(ep) & pos->by_type[NO_PIECE_TYPE])) return out;
+  Bitboard capturers = pieces_cp(pos, us, PAWN) & from_mask & PawnAttacks[us ^ 1][ep]
+                     & (RANK_1_BB << (8 * (us == WHITE ? 4 : 3)));
+  while (capturers) {
+    const Square s = b_msb(capturers);
+    capturers ^= square_bb(s);
+    *out++ = pymove_make(s, ep, 0);
+  }
+  return out;
+}
+
+/* Returns out advanced past moves from `from` to each square of b, promotions
+   queen first where b reaches a back rank, highest target first. */
+static inline PyMove *b_emit_pawn(PyMove *out, Square from, Bitboard b) {
+  while (b) {
+    const Square to = b_msb(b);
+    b ^= square_bb(to);
+    if (square_bb(to) & (RANK_1_BB | RANK_8_BB)) {
+      *out++ = pymove_make(from, to, QUEEN);
+      *out++ = pymove_make(from, to, ROOK);
+      *out++ = pymove_make(from, to, BISHOP);
+      *out++ = pymove_make(from, to, KNIGHT);
+    } else *out++ = pymove_make(from, to, 0);
+  }
+  return out;
+}
+
+/* Returns out advanced past python-chess's pseudo-legal moves, in its order: pieces by
+   square (highest first), castling, pawn captures, single then double pushes, ep. */
+static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+  const Color us = pos->side;
+  const Bitboard ours = pos->by_color[us], occ = pos->by_type[NO_PIECE_TYPE];
+  for (Bitboard b = ours & ~pos->by_type[PAWN] & from_mask; b; ) {
+    const Square s = b_msb(b);
+    b ^= square_bb(s);
+    for (Bitboard t = board_attacks_mask(pos, s) & ~ours & to_mask; t; ) {
+      const Square to = b_msb(t);
+      t ^= square_bb(to);
+      *out++ = pymove_make(s, to, 0);
+    }
+  }
+  if (from_mask & pos->by_type[KING]) out += board_generate_castling(pos, from_mask, to_mask, out);
+  const Bitboard pawns = pos->by_type[PAWN] & ours & from_mask;
+  if (!pawns) return out;
+  for (Bitboard b = pawns; b; ) {
+    const Square s = b_msb(b);
+    b ^= square_bb(s);
+    out = b_emit_pawn(out, s, PawnAttacks[us][s] & pos->by_color[us ^ 1] & to_mask);
+  }
+  Bitboard single, dbl;
+  if (us == WHITE) {
+    single = (pawns << 8) & ~occ;
+    dbl = (single << 8) & ~occ & (0x0000000000FF0000ULL | 0x00000000FF000000ULL);
+  } else {
+    single = (pawns >> 8) & ~occ;
+    dbl = (single >> 8) & ~occ & (0x0000FF0000000000ULL | 0x000000FF00000000ULL);
+  }
+  single &= to_mask;
+  dbl &= to_mask;
+  while (single) {
+    const Square to = b_msb(single);
+    single ^= square_bb(to);
+    out = b_emit_pawn(out, us == WHITE ? to - 8 : to + 8, square_bb(to));
+  }
+  while (dbl) {
+    const Square to = b_msb(dbl);
+    dbl ^= square_bb(to);
+    *out++ = pymove_make(us == WHITE ? to - 16 : to + 16, to, 0);
+  }
+  if (b_ep(pos) != SQ_NONE) out = b_gen_ep(pos, from_mask, to_mask, out);
+  return out;
+}
+
+/* Returns out advanced past python-chess's check evasions (_generate_evasions), not
+   yet filtered for pins. */
+static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checkers, Bitboard from_mask,
+                              Bitboard to_mask, PyMove *out) {
+  const Color us = pos->side;
+  Bitboard attacked = 0;
+  for (Bitboard s = checkers & (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]); s; ) {
+    const Square c = b_msb(s);
+    s ^= square_bb(c);
+    attacked |= LineBB[king][c] & ~square_bb(c);
+  }
+  if (square_bb(king) & from_mask)
+    for (Bitboard t = KingAttacks[king] & ~pos->by_color[us] & ~attacked & to_mask; t; ) {
+      const Square to = b_msb(t);
+      t ^= square_bb(to);
+      *out++ = pymove_make(king, to, 0);
+    }
+  const Square checker = b_msb(checkers);
+  if (square_bb(checker) == checkers) {
+    const Bitboard target = BetweenBB[king][checker] | checkers;
+    out = b_gen_pseudo(pos, ~pos->by_type[KING] & from_mask, target & to_mask, out);
+    const Square ep = b_ep(pos);
+    if (ep != SQ_NONE && !(square_bb(ep) & target) && ep + (us == WHITE ? SOUTH : NORTH) == checker)
+      out = b_gen_ep(pos, from_mask, to_mask, out);
+  }
+  return out;
+}
+
+int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out) {
+  const Color us = pos->side;
+  const Bitboard kings = pos->by_type[KING] & pos->by_color[us];
+  if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, out) - out);
+  const Square king = b_msb(kings);
+  const Bitboard blockers = b_slider_blockers(pos, king);
+  const Bitboard checkers = board_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
+  PyMove *end = checkers ? b_gen_evasions(pos, king, checkers, from_mask, to_mask, out)
+                         : b_gen_pseudo(pos, from_mask, to_mask, out);
+  int n = 0;
+  for (PyMove *m = out; m < end; m++)
+    if (b_is_safe(pos, king, blockers, *m)) out[n++] = *m;
+  return n;
+}
+
+int board_is_into_check(const Position *pos, PyMove m) {
+  const Color us = pos->side;
+  const Square king = board_king(pos, us);
+  if (king == SQ_NONE) return 0;
+  const Bitboard checkers = board_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
+  if (checkers) {
+    PyMove ev[MAX_MOVES];
+    const PyMove *end = b_gen_evasions(pos, king, checkers, square_bb(pymove_from(m)), square_bb(pymove_to(m)), ev);
+    int found = 0;
+    for (const PyMove *e = ev; e < end && !found; e++) found = *e == m;
+    if (!found) return 1;
+  }
+  return !b_is_safe(pos, king, b_slider_blockers(pos, king), m);
+}
+
+int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out) {
+  PyMove *end = b_gen_ep(pos, from_mask, to_mask, out);
+  int n = 0;
+  for (PyMove *m = out; m < end; m++)
+    if (!legal || !board_is_into_check(pos, *m)) out[n++] = *m;
+  return n;
+}
+
+int board_has_legal_ep(const Position *pos) {
+  PyMove ep[8];
+  return pos->st->ep_raw != SQ_NONE && board_generate_ep(pos, ~0ULL, ~0ULL, 1, ep) > 0;
+}
+
+int board_is_pseudo_legal(const Position *pos, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  const int promotion = pymove_promotion(m);
+  const Color us = pos->side;
+  if (!m) return 0;
+  const PieceType pt = type_of_piece(pos->board[from]);
+  if (!pt || !(pos->by_color[us] & square_bb(from))) return 0;
+  if (promotion) {
+    if (pt != PAWN || rank_of(to) != (us == WHITE ? 7 : 0)) return 0;
+  }
+  if (pt == KING) {
+    PyMove list[4];
+    const PyMove c = b_castling_move(pos, from, to);
+    const int n = board_generate_castling(pos, ~0ULL, ~0ULL, list);
+    for (int i = 0; i < n; i++)
+      if (list[i] == c && !promotion) return 1;
+  }
+  if (pos->by_color[us] & square_bb(to)) return 0;
+  if (pt == PAWN) {
+    PyMove list[MAX_MOVES];
+    const PyMove *end = b_gen_pseudo(pos, square_bb(from), square_bb(to), list);
+    for (const PyMove *l = list; l < end; l++)
+      if (*l == m) return 1;
+    return 0;
+  }
+  return (board_attacks_mask(pos, from) & square_bb(to)) != 0;
+}
+
+int board_is_legal(const Position *pos, PyMove m) {
+  return board_is_pseudo_legal(pos, m) && !board_is_into_check(pos, m);
+}
+
+int board_is_irreversible(const Position *pos, PyMove m) {
+  if (board_is_zeroing(pos, m)) return 1;
+  const Bitboard cr = board_clean_castling(pos, pos->st->prev != NULL);
+  const Bitboard touched = square_bb(pymove_from(m)) ^ square_bb(pymove_to(m));
+  const Bitboard kings = pos->by_type[KING] & ~pos->st->promoted;
+  if ((touched & cr) || ((cr & RANK_1_BB) && (touched & kings & pos->by_color[WHITE]))
+      || ((cr & RANK_8_BB) && (touched & kings & pos->by_color[BLACK])))
+    return 1;
+  return board_has_legal_ep(pos);
+}
+
+/* --- State derived from python-chess's raw state ------------------------------------- */
+
+/* Returns python-chess's _valid_ep_square(): ep_raw if a double push can have made it, else SQ_NONE. */
+static Square b_valid_ep(const Position *pos) {
+  const Square ep = pos->st->ep_raw;
+  const Color us = pos->side;
+  if (ep == SQ_NONE || ep == SQ_A1) return SQ_NONE;
+  if (rank_of(ep) != (us == WHITE ? 5 : 2)) return SQ_NONE;
+  const Square pawn = ep + (us == WHITE ? SOUTH : NORTH), seventh = ep + (us == WHITE ? NORTH : SOUTH);
+  if (!(pieces_cp(pos, us ^ 1, PAWN) & square_bb(pawn))) return SQ_NONE;
+  if (pos->by_type[NO_PIECE_TYPE] & (square_bb(ep) | square_bb(seventh))) return SQ_NONE;
+  return ep;
+}
+
+/* Returns 1 if the fast generator is exact here (BOARD_REGULAR's definition). */
+static int b_regular(const Position *pos) {
+  const Bitboard kings = pos->by_type[KING];
+  if (popcount(kings & pos->by_color[WHITE]) != 1 || popcount(kings & pos->by_color[BLACK]) != 1) return 0;
+  if ((kings & pos->st->promoted) || (pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB))) return 0;
+  if (pos->st->ep_raw != SQ_NONE && b_valid_ep(pos) == SQ_NONE) return 0;
+  const Color them = pos->side ^ 1;
+  return !board_attackers(pos, pos->side, lsb(kings & pos->by_color[them]), pos->by_type[NO_PIECE_TYPE]);
+}
+
+/* Returns the legal en-passant square for the key and the fast generator, or SQ_NONE. */
+static Square b_legal_ep(const Position *pos, int regular) {
+  const Square ep = b_valid_ep(pos);
+  if (regular) return ep != SQ_NONE && position_ep_legal(pos, ep) ? ep : SQ_NONE;
+  return board_has_legal_ep(pos) ? pos->st->ep_raw : SQ_NONE;
+}
+
+/* Returns nothing; records castling right i with the king on ksq and the rook on rsq
+   in the geometry the fast generator and perft's make read. */
+static void b_add_castling(Position *p, int i, Square ksq, Square rsq) {
+  const Square kto = castling_king_to(ksq, rsq), rto = castling_rook_to(ksq, rsq);
+  const Color c = i >> 1;
+  p->st->castling |= (uint8_t)(1 << i);
+  p->castling_mask[ksq] |= (uint8_t)(3 << (2 * c));
+  p->castling_mask[rsq] |= (uint8_t)(1 << i);
+  p->castling_rook[i] = (uint8_t)rsq;
+  p->castling_path[i] = (BetweenBB[ksq][kto] | square_bb(kto) | BetweenBB[rsq][rto] | square_bb(rto))
+                      & ~(square_bb(ksq) | square_bb(rsq));
+  p->castling_king_path[i] = BetweenBB[ksq][kto] | square_bb(kto);
+}
+
+/* Returns 1 after deriving the 4 castling rights and their geometry from the clean
+   rights, or 0 if they do not fit the fast generator (two rights on a side). */
+static int b_derive_castling(Position *pos) {
+  const Bitboard clean = board_clean_castling(pos, pos->st->prev != NULL);
+  int ok = 1;
+  memset(pos->castling_mask, 0, sizeof pos->castling_mask);
+  memset(pos->castling_rook, 0, sizeof pos->castling_rook);
+  memset(pos->castling_path, 0, sizeof pos->castling_path);
+  memset(pos->castling_king_path, 0, sizeof pos->castling_king_path);
+  pos->st->castling = 0;
+  for (Color c = WHITE; c <= BLACK; c++) {
+    const Bitboard kings = pieces_cp(pos, c, KING) & ~pos->st->promoted & b_backrank(c);
+    const Bitboard rights = clean & b_backrank(c);
+    if (!rights) continue;
+    if (!kings) { ok = 0; continue; }
+    const Square ksq = lsb(kings);
+    for (Bitboard r = rights; r; ) {
+      const Square rsq = pop_lsb(&r);
+      const int i = 2 * c + (rsq < ksq);
+      if ((pos->st->castling & (1 << i)) || !(pieces_cp(pos, c, ROOK) & square_bb(rsq))) ok = 0;
+      else b_add_castling(pos, i, ksq, rsq);
+    }
+  }
+  return ok;
+}
+
+void board_sync(Position *pos) {
+  StateInfo *st = pos->st;
+  int regular = b_derive_castling(pos) && b_regular(pos);
+  st->flags = (uint8_t)((st->flags & BOARD_IRREVERSIBLE) | (regular ? BOARD_REGULAR : 0)
+                        | (pos->side == BLACK ? BOARD_BLACK : 0));
+  st->ep = (uint8_t)b_legal_ep(pos, regular);
+  st->key = position_compute_key(pos);
+}
+
+/* --- push and pop --------------------------------------------------------------------- */
+
+/* Returns the piece removed from s (NO_PIECE if empty), key and promoted updated. */
+static inline Piece b_take(Position *pos, Square s, uint64_t *key, Bitboard *promoted) {
+  const Piece pc = pos->board[s];
+  if (pc) {
+    position_remove(pos, pc, s);
+    *key ^= zobrist_psq[pc][s];
+  }
+  *promoted &= ~square_bb(s);
+  return pc;
+}
+
+/* Returns nothing; puts pc on the empty square s, key updated. */
+static inline void b_place(Position *pos, Piece pc, Square s, uint64_t *key) {
+  position_put(pos, pc, s);
+  *key ^= zobrist_psq[pc][s];
+}
+
+PyMove board_pymove(const Position *pos, Move m) {
+  if (m == MOVE_NONE) return 0;
+  const Square from = move_from(m), to = move_to(m);
+  if (move_type(m) == MOVE_CASTLING) return b_castling_move(pos, from, to);
+  return pymove_make(from, to, move_type(m) == MOVE_PROMOTION ? move_promotion(m) : 0);
+}
+
+/* Returns nothing; board_push's work for m, pseudo-legal or null; known_legal: m is a
+   legal move (then a regular position stays regular without a test). */
+static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
+  StateInfo *st = pos->st;
+  const Color us = pos->side, them = us ^ 1;
+  const int irreversible = board_is_irreversible(pos, m);
+  st->flags = (uint8_t)((st->flags & ~BOARD_BLACK) | (us == BLACK ? BOARD_BLACK : 0));
+  uint64_t key = st->key ^ zobrist_side ^ zobrist_castling[st->castling]
+               ^ (st->ep != SQ_NONE ? zobrist_ep[file_of(st->ep)] : 0);
+  Bitboard castling = board_clean_castling(pos, st->prev != NULL), promoted = st->promoted;
+  const Square old_ep = st->ep_raw;
+  ns->rule50 = st->rule50 + 1;
+  ns->fullmove = st->fullmove + (us == BLACK);
+  ns->captured = NO_PIECE;
+  ns->ep_raw = SQ_NONE;
+  ns->flags = 0;
+  ns->move = MOVE_NONE;
+  ns->prev = st;
+  ns->castling = st->castling;
+  if (m) {
+    Square from = pymove_from(m), to = pymove_to(m);
+    const int promotion = pymove_promotion(m);
+    if ((from == SQ_E1 || from == SQ_E8) && (pos->by_type[KING] & square_bb(from))
+        && (to == from + 2 || to == from - 2) && !(pos->by_type[ROOK] & square_bb(to)))
+      to = to == from + 2 ? from + 3 : from - 4; /* python-chess's _to_chess960 */
+    const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
+    if (board_is_zeroing(pos, pymove_make(from, to, 0))) ns->rule50 = 0;
+    const int was_promoted = (promoted & from_bb) != 0;
+    const Piece pc = b_take(pos, from, &key, &promoted);
+    const PieceType pt = type_of_piece(pc);
+    const PieceType captured_pt = type_of_piece(pos->board[to]);
+    castling &= ~to_bb & ~from_bb;
+    if (pt == KING && !was_promoted) castling &= ~b_backrank(us);
+    else if (captured_pt == KING && !(promoted & to_bb)) {
+      if (us == WHITE && rank_of(to) == 7) castling &= ~RANK_8_BB;
+      else if (us == BLACK && rank_of(to) == 0) castling &= ~RANK_1_BB;
+    }
+    int type = MOVE_NORMAL;
+    if (pt == PAWN) {
+      const int diff = to - from;
+      if (diff == 16 && rank_of(from) == 1) ns->ep_raw = (uint8_t)(from + 8);
+      else if (diff == -16 && rank_of(from) == 6) ns->ep_raw = (uint8_t)(from - 8);
+      else if (to == old_ep && (diff == 7 || diff == 9 || diff == -7 || diff == -9) && !captured_pt) {
+        type = MOVE_EP;
+        ns->captured = (uint8_t)b_take(pos, old_ep + (us == WHITE ? SOUTH : NORTH), &key, &promoted);
+      }
+    }
+    if (pt == KING && (pos->by_color[us] & to_bb)) {
+      const int a_side = file_of(to) < file_of(from);
+      const Square rank = (Square)(us == WHITE ? 0 : 56);
+      b_take(pos, to, &key, &promoted);
+      b_place(pos, make_piece(us, KING), rank + (a_side ? 2 : 6), &key);
+      b_place(pos, make_piece(us, ROOK), rank + (a_side ? 3 : 5), &key);
+      ns->move = make_move_special(from, to, MOVE_CASTLING);
+    } else {
+      if (type != MOVE_EP) ns->captured = (uint8_t)b_take(pos, to, &key, &promoted);
+      if (promotion) {
+        b_place(pos, make_piece(us, promotion), to, &key);
+        promoted |= to_bb;
+        ns->move = make_promotion(from, to, promotion);
+      } else {
+        b_place(pos, pc, to, &key);
+        if (was_promoted) promoted |= to_bb;
+        ns->move = make_move_special(from, to, type);
+      }
+    }
+  }
+  ns->castling_raw = castling;
+  ns->promoted = promoted;
+  pos->side = them;
+  pos->st = ns;
+  /* Rights only shrink in a game: keep those whose rook is still a right. */
+  for (int i = 0; i < 4; i++)
+    if ((ns->castling & (1 << i)) && !(castling & square_bb(pos->castling_rook[i]))) ns->castling &= (uint8_t)~(1 << i);
+  const int regular = known_legal && m && (st->flags & BOARD_REGULAR) ? 1 : b_regular(pos);
+  ns->flags = (uint8_t)((regular ? BOARD_REGULAR : 0) | (irreversible ? BOARD_IRREVERSIBLE : 0)
+                        | (them == BLACK ? BOARD_BLACK : 0));
+  ns->ep = ns->ep_raw == SQ_NONE ? SQ_NONE : (uint8_t)b_legal_ep(pos, regular);
+  ns->key = key ^ zobrist_castling[ns->castling] ^ (ns->ep != SQ_NONE ? zobrist_ep[file_of(ns->ep)] : 0);
+}
+
+int board_push(Position *pos, PyMove m, StateInfo *ns) {
+  if (m && !board_is_pseudo_legal(pos, m)) return -1;
+  b_push(pos, m, ns, 0);
+  return 0;
+}
+
+void board_push_legal(Position *pos, PyMove m, StateInfo *ns) { b_push(pos, m, ns, 1); }
+
+PyMove board_pop(Position *pos) {
+  const Move m = pos->st->move;
+  const Color us = (pos->st->prev->flags & BOARD_BLACK) ? BLACK : WHITE;
+  if (m == MOVE_NONE) {
+    pos->side = us;
+    pos->st = pos->st->prev;
+    return 0;
+  }
+  position_undo_move_us(pos, m, us);
+  return board_pymove(pos, m);
+}
+
+/* --- status, keys, counts ------------------------------------------------------------ */
+
+unsigned board_status(const Position *pos) {
+  const Color us = pos->side, them = us ^ 1;
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE], kings = pos->by_type[KING];
+  unsigned errors = 0;
+  if (!occ) errors |= STATUS_EMPTY;
+  if (!(pos->by_color[WHITE] & kings)) errors |= STATUS_NO_WHITE_KING;
+  if (!(pos->by_color[BLACK] & kings)) errors |= STATUS_NO_BLACK_KING;
+  if (popcount(occ & kings) > 2) errors |= STATUS_TOO_MANY_KINGS;
+  if (popcount(pos->by_color[WHITE]) > 16) errors |= STATUS_TOO_MANY_WHITE_PIECES;
+  if (popcount(pos->by_color[BLACK]) > 16) errors |= STATUS_TOO_MANY_BLACK_PIECES;
+  if (popcount(pieces_cp(pos, WHITE, PAWN)) > 8) errors |= STATUS_TOO_MANY_WHITE_PAWNS;
+  if (popcount(pieces_cp(pos, BLACK, PAWN)) > 8) errors |= STATUS_TOO_MANY_BLACK_PAWNS;
+  if (pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB)) errors |= STATUS_PAWNS_ON_BACKRANK;
+  if (pos->st->castling_raw != board_clean_castling(pos, pos->st->prev != NULL)) errors |= STATUS_BAD_CASTLING_RIGHTS;
+  const Square valid_ep = b_valid_ep(pos);
+  if (pos->st->ep_raw != valid_ep && !(pos->st->ep_raw == SQ_NONE && valid_ep == SQ_NONE)) errors |= STATUS_INVALID_EP_SQUARE;
+  const Square their_king = board_king(pos, them);
+  if (their_king != SQ_NONE && board_attackers(pos, us, their_king, occ)) errors |= STATUS_OPPOSITE_CHECK;
+  const Bitboard checkers = board_checkers(pos);
+  const Bitboard our_kings = pieces_cp(pos, us, KING) & ~pos->st->promoted;
+  if (checkers) {
+    if (popcount(checkers) > 2) errors |= STATUS_TOO_MANY_CHECKERS;
+    if (valid_ep != SQ_NONE) {
+      const Square pushed_to = valid_ep ^ SQ_A2, pushed_from = valid_ep ^ SQ_A4;
+      const Bitboard before = (occ & ~square_bb(pushed_to)) | square_bb(pushed_from);
+      if (popcount(checkers) > 1 || (b_msb(checkers) != pushed_to && b_attacked_for_king(pos, them, our_kings, before)))
+        errors |= STATUS_IMPOSSIBLE_CHECK;
+    } else if (popcount(checkers) > 2
+               || (popcount(checkers) == 2 && (LineBB[lsb(checkers)][b_msb(checkers)] & our_kings))) {
+      errors |= STATUS_IMPOSSIBLE_CHECK;
+    }
+  }
+  return errors;
+}
+
+uint64_t board_polyglot_key(const Position *pos) {
+  const StateInfo *st = pos->st;
+  uint64_t key = st->key ^ zobrist_side ^ zobrist_castling[st->castling]
+               ^ (st->ep != SQ_NONE ? zobrist_ep[file_of(st->ep)] : 0);
+  /* Castling: a right on each side of the (unpromoted, back-rank) king, as python-chess's
+     has_kingside/queenside_castling_rights decide, comparing bitboards. */
+  const Bitboard clean = board_clean_castling(pos, st->prev != NULL);
+  for (Color c = WHITE; c <= BLACK; c++) {
+    const Bitboard king_mask = pieces_cp(pos, c, KING) & ~st->promoted & b_backrank(c);
+    int h = 0, a = 0;
+    if (!king_mask) continue;
+    for (Bitboard r = clean & b_backrank(c); r; ) {
+      const Bitboard rook = square_bb(pop_lsb(&r));
+      h |= rook > king_mask;
+      a |= rook < king_mask;
+    }
+    if (h) key ^= polyglot_random[POLYGLOT_CASTLING + 2 * c];
+    if (a) key ^= polyglot_random[POLYGLOT_CASTLING + 2 * c + 1];
+  }
+  /* En passant: hashed when a pawn of the side to move stands beside the pushed pawn. */
+  const Square ep = b_ep(pos);
+  if (ep != SQ_NONE) {
+    const Square behind = ep + (pos->side == WHITE ? SOUTH : NORTH);
+    if (behind >= 0 && behind < 64) {
+      const Bitboard b = square_bb(behind);
+      const Bitboard beside = ((b & ~FILE_A_BB) >> 1) | ((b & ~FILE_H_BB) << 1);
+      if (beside & pieces_cp(pos, pos->side, PAWN)) key ^= polyglot_random[POLYGLOT_EP + file_of(ep)];
+    }
+  }
+  return key;
+}
+
+int board_count_legal(const Position *pos) {
+  if (pos->st->flags & BOARD_REGULAR) return count_legal(pos);
+  PyMove list[MAX_MOVES];
+  return board_generate(pos, ~0ULL, ~0ULL, 1, list);
+}
+
+uint64_t board_perft_general(Position *pos, int depth) {
+  PyMove list[MAX_MOVES];
+  if (depth <= 0) return 1;
+  if (pos->st->flags & BOARD_REGULAR) {
+    /* A detached state: perft's make must not see (or overwrite) the caller's history. */
+    StateInfo st = *pos->st;
+    StateInfo *saved = pos->st;
+    st.prev = NULL;
+    pos->st = &st;
+    const uint64_t n = perft(pos, depth, -1);
+    pos->st = saved;
+    return n;
+  }
+  const int n = board_generate(pos, ~0ULL, ~0ULL, 1, list);
+  if (depth == 1) return (uint64_t)n;
+  uint64_t total = 0;
+  StateInfo st;
+  for (int i = 0; i < n; i++) {
+    board_push(pos, list[i], &st);
+    total += board_perft_general(pos, depth - 1);
+    board_pop(pos);
+  }
+  return total;
+}
+
+/* --- FEN ------------------------------------------------------------------------------ */
+
+static const char board_piece_chars[] = " PNBRQK  pnbrqk";
+
+/* Returns -1 after writing the formatted message to err. */
+static int b_fail(char *err, size_t errlen, const char *fmt, ...) {
+  if (err && errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+/* Returns out holding the n bytes of s quoted, bytes outside printable ASCII as \xNN,
+   cut short past 150 characters (out has 160 bytes). */
+static const char *b_quote(const char *s, size_t n, char out[160]) {
+  size_t j = 0;
+  out[j++] = '\'';
+  for (size_t i = 0; i < n && j < 150; i++) {
+    const unsigned char c = (unsigned char)s[i];
+    if (c >= 32 && c < 127 && c != '\'' && c != '\\') out[j++] = (char)c;
+    else j += (size_t)snprintf(out + j, 160 - j, "\\x%02x", c);
+  }
+  if (j >= 150) out[j++] = '.', out[j++] = '.', out[j++] = '.';
+  out[j++] = '\'';
+  out[j] = 0;
+  return out;
+}
+
+static int b_is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* Returns 0 after placing the board part f (n bytes) on the empty p (and '~' marks in
+   *promoted), or -1 with a message: python-chess's rules (8 rows of 8 files, no two
+   digits in a row, '~' only after a piece). */
+static int b_parse_board(Position *p, Bitboard *promoted, const char *f, size_t n, char *err, size_t errlen) {
+  char q[160];
+  int rows = 1;
+  for (size_t i = 0; i < n; i++) rows += f[i] == '/';
+  if (rows != 8) return b_fail(err, errlen, "board part %s has %d rows, expected 8", b_quote(f, n, q), rows);
+  int rank = 7, file = 0, prev_digit = 0, prev_piece = 0;
+  Square last = SQ_NONE;
+  for (size_t i = 0; i <= n; i++) {
+    const char c = i < n ? f[i] : '/';
+    const char *letter;
+    if (c == '/') {
+      if (file != 8)
+        return b_fail(err, errlen, "board part %s: rank %d has %d files, expected 8", b_quote(f, n, q), rank + 1, file);
+      rank--, file = 0, prev_digit = prev_piece = 0;
+    } else if (c >= '1' && c <= '8') {
+      if (prev_digit) return b_fail(err, errlen, "board part %s: two digits in a row on rank %d", b_quote(f, n, q), rank + 1);
+      file += c - '0', prev_digit = 1, prev_piece = 0;
+      if (file > 8) return b_fail(err, errlen, "board part %s: rank %d has more than 8 files", b_quote(f, n, q), rank + 1);
+    } else if (c == '~') {
+      if (!prev_piece) return b_fail(err, errlen, "board part %s: '~' not after a piece", b_quote(f, n, q));
+      *promoted |= square_bb(last);
+      prev_digit = prev_piece = 0;
+    } else if (c != ' ' && (letter = strchr(board_piece_chars, c)) != NULL) {
+      if (file >= 8) return b_fail(err, errlen, "board part %s: rank %d has more than 8 files", b_quote(f, n, q), rank + 1);
+      last = make_square(file, rank);
+      position_put(p, (Piece)(letter - board_piece_chars), last);
+      file++, prev_digit = 0, prev_piece = 1;
+    } else {
+      char one[160];
+      return b_fail(err, errlen, "board part %s: invalid character %s", b_quote(f, n, q), b_quote(&f[i], 1, one));
+    }
+  }
+  return 0;
+}
+
+/* Returns 0 and the value of an int() python-chess would read (sign, digits, single
+   underscores between digits) in *out, or -1 (not a number, negative, over 2**32-1). */
+static int b_parse_count(const char *s, size_t n, uint32_t *out) {
+  size_t i = 0;
+  uint64_t v = 0;
+  int neg = 0, digits = 0;
+  if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+  for (; i < n; i++) {
+    if (s[i] == '_' && digits && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') continue;
+    if (s[i] < '0' || s[i] > '9') return -1;
+    v = v * 10 + (uint64_t)(s[i] - '0');
+    digits++;
+    if (v > 0xFFFFFFFFULL) return -1;
+  }
+  if (!digits || (neg && v)) return -1;
+  *out = (uint32_t)v;
+  return 0;
+}
+
+/* Returns 1 if the castling part matches python-chess's ^(-|[KQA-H]{0,2}[kqa-h]{0,2})$. */
+static int b_castling_syntax(const char *f, size_t n) {
+  size_t i = 0, upper = 0, lower = 0;
+  if (n == 1 && f[0] == '-') return 1;
+  while (i < n && (f[i] == 'K' || f[i] == 'Q' || (f[i] >= 'A' && f[i] <= 'H'))) i++, upper++;
+  while (i < n && (f[i] == 'k' || f[i] == 'q' || (f[i] >= 'a' && f[i] <= 'h'))) i++, lower++;
+  return i == n && upper <= 2 && lower <= 2;
+}
+
+/* Returns the castling rights bitboard python-chess's _set_castling_fen makes of f. */
+static Bitboard b_castling_rights(const Position *p, Bitboard promoted, const char *f, size_t n) {
+  Bitboard rights = 0;
+  if (n == 1 && f[0] == '-') return 0;
+  for (size_t i = 0; i < n; i++) {
+    const Color c = (f[i] >= 'a' && f[i] <= 'z') ? BLACK : WHITE;
+    const char flag = (char)(c == WHITE ? f[i] + ('a' - 'A') : f[i]);
+    const Bitboard backrank = b_backrank(c);
+    const Bitboard rooks = pieces_cp(p, c, ROOK) & backrank;
+    const Bitboard kings = pieces_cp(p, c, KING) & ~promoted;
+    const int king = kings ? b_msb(kings) : -1;
+    if (flag == 'q') rights |= king >= 0 && rooks && lsb(rooks) < king ? rooks & -rooks : FILE_A_BB & backrank;
+    else if (flag == 'k') rights |= king >= 0 && rooks && king < b_msb(rooks) ? square_bb(b_msb(rooks)) : FILE_H_BB & backrank;
+    else rights |= (FILE_A_BB << (flag - 'a')) & backrank;
+  }
+  return rights;
+}
+
+int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st,
+                  char *err, size_t errlen) {
+  static const char *const names[6] = {"board", "turn", "castling", "en-passant", "halfmove clock", "fullmove number"};
+  char q[160];
+  const char *field[6];
+  size_t flen[6], nf = 0;
+  Position p;
+  StateInfo s;
+  if (err && errlen) err[0] = 0;
+  if (memchr(fen, 0, len)) return b_fail(err, errlen, "FEN contains a NUL byte");
+  for (size_t i = 0; i < len; ) {
+    while (i < len && b_is_space(fen[i])) i++;
+    if (i == len) break;
+    size_t j = i;
+    while (j < len && !b_is_space(fen[j])) j++;
+    if (nf == 6) return b_fail(err, errlen, "FEN has more than 6 parts: extra %s", b_quote(fen + i, j - i, q));
+    field[nf] = fen + i;
+    flen[nf++] = j - i;
+    i = j;
+  }
+  if (nf == 0) return b_fail(err, errlen, "empty FEN");
+  memset(&p, 0, sizeof p);
+  memset(&s, 0, sizeof s);
+  p.chess960 = chess960 != 0;
+  p.st = &s;
+  s.ep_raw = SQ_NONE;
+  s.fullmove = 1;
+  p.side = WHITE;
+  if (nf > 1) {
+    if (flen[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'b'))
+      return b_fail(err, errlen, "%s part %s: expected 'w' or 'b'", names[1], b_quote(field[1], flen[1], q));
+    p.side = field[1][0] == 'w' ? WHITE : BLACK;
+  }
+  if (nf > 2 && !b_castling_syntax(field[2], flen[2]))
+    return b_fail(err, errlen, "%s part %s: expected '-' or up to two of KQA-H then up to two of kqa-h",
+                  names[2], b_quote(field[2], flen[2], q));
+  if (nf > 3 && !(flen[3] == 1 && field[3][0] == '-')) {
+    const char *f = field[3];
+    if (flen[3] != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
+      return b_fail(err, errlen, "%s part %s: not a square", names[3], b_quote(f, flen[3], q));
+    s.ep_raw = (uint8_t)make_square(f[0] - 'a', f[1] - '1');
+  }
+  if (nf > 4 && b_parse_count(field[4], flen[4], &s.rule50))
+    return b_fail(err, errlen, "%s part %s: expected a number 0..4294967295", names[4], b_quote(field[4], flen[4], q));
+  if (nf > 5) {
+    if (b_parse_count(field[5], flen[5], &s.fullmove))
+      return b_fail(err, errlen, "%s part %s: expected a number 0..4294967295", names[5], b_quote(field[5], flen[5], q));
+    if (s.fullmove == 0) s.fullmove = 1;
+  }
+  if (b_parse_board(&p, &s.promoted, field[0], flen[0], err, errlen)) return -1;
+  if (nf > 2) s.castling_raw = b_castling_rights(&p, s.promoted, field[2], flen[2]);
+  *st = s;
+  p.st = st;
+  *pos = p;
+  board_sync(pos);
+  return 0;
+}
+
+int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen) {
+  Position p = *pos;
+  Bitboard promoted = 0;
+  size_t i = 0;
+  while (i < len && b_is_space(fen[i])) i++;
+  while (len > i && b_is_space(fen[len - 1])) len--;
+  for (size_t j = i; j < len; j++)
+    if (b_is_space(fen[j])) {
+      char q[160];
+      return b_fail(err, errlen, "expected the board part of a FEN, got several parts: %s", b_quote(fen, len, q));
+    }
+  memset(p.by_type, 0, sizeof p.by_type);
+  memset(p.by_color, 0, sizeof p.by_color);
+  memset(p.board, 0, sizeof p.board);
+  if (b_parse_board(&p, &promoted, fen + i, len - i, err, errlen)) return -1;
+  *pos = p;
+  pos->st->promoted = promoted;
+  board_sync(pos);
+  return 0;
+}
+
+int board_board_fen(const Position *pos, int promoted, char *out) {
+  int n = 0;
+  for (int rank = 7; rank >= 0; rank--) {
+    int empty = 0;
+    for (int file = 0; file < 8; file++) {
+      const Square s = make_square(file, rank);
+      const Piece pc = pos->board[s];
+      if (!pc) { empty++; continue; }
+      if (empty) out[n++] = (char)('0' + empty), empty = 0;
+      out[n++] = board_piece_chars[pc];
+      if (promoted && (pos->st->promoted & square_bb(s))) out[n++] = '~';
+    }
+    if (empty) out[n++] = (char)('0' + empty);
+    if (rank) out[n++] = '/';
+  }
+  out[n] = 0;
+  return n;
+}
+
+int board_castling_fen(const Position *pos, int shredder, char *out) {
+  const Bitboard clean = board_clean_castling(pos, pos->st->prev != NULL);
+  int n = 0;
+  for (Color c = WHITE; c <= BLACK; c++) {
+    const Bitboard backrank = b_backrank(c);
+    const int upper = c == WHITE ? 'A' - 'a' : 0;
+    if (shredder) {
+      for (Bitboard r = clean & backrank; r; ) {
+        const Square s = b_msb(r);
+        r ^= square_bb(s);
+        out[n++] = (char)('a' + file_of(s) + upper);
+      }
+      continue;
+    }
+    const Square king = board_king(pos, c);
+    if (king == SQ_NONE) continue;
+    for (Bitboard r = clean & backrank; r; ) {
+      const Square s = b_msb(r);
+      r ^= square_bb(s);
+      const int a_side = file_of(s) < file_of(king);
+      const Bitboard others = pieces_cp(pos, c, ROOK) & backrank & ~square_bb(s);
+      /* X-FEN: k/q unless another rook stands on the same side of this one, then the file. */
+      int ambiguous = 0;
+      for (Bitboard o = others; o; ) {
+        const Square os = pop_lsb(&o);
+        ambiguous |= (file_of(os) < file_of(s)) == a_side;
+      }
+      out[n++] = (char)((ambiguous ? 'a' + file_of(s) : a_side ? 'q' : 'k') + upper);
+    }
+  }
+  if (!n) out[n++] = '-';
+  out[n] = 0;
+  return n;
+}

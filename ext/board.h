@@ -1,0 +1,141 @@
+/* python-chess's Board semantics over a Position, for the Python Board: any position
+   python-chess accepts (no king, several kings, pawns on the back rank, any castling
+   rights), its raw castling rights and en-passant square, push/pop of any pseudo-legal
+   or null move, move generation in python-chess's order with from/to masks, legality
+   tests without generating, status flags, and FEN read as leniently as python-chess
+   reads it. Positions where the fast generator (movegen.h) is exact are flagged
+   BOARD_REGULAR, so perft and counts take the fast path there and this one elsewhere. */
+#ifndef CB_BOARD_H
+#define CB_BOARD_H
+
+#include "position.h"
+
+/* A move as Python sees it (chessbits.Move.key): from | to << 6 | promotion << 12,
+   promotion 0 or PAWN..KING as python-chess allows; castling written e1g1 in
+   standard chess and king-takes-rook in Chess960. 0 is the null move. */
+typedef uint16_t PyMove;
+
+static inline PyMove pymove_make(Square from, Square to, int promotion) {
+  return (PyMove)(from | to << 6 | promotion << 12);
+}
+static inline Square pymove_from(PyMove m) { return m & 63; }
+static inline Square pymove_to(PyMove m) { return (m >> 6) & 63; }
+static inline int pymove_promotion(PyMove m) { return m >> 12; }
+
+/* StateInfo.flags */
+enum {
+  BOARD_REGULAR = 1,   /* one unpromoted king each, no pawn on a back rank, a valid or no
+                          ep square, the side not to move not in check: movegen.h is exact */
+  BOARD_IRREVERSIBLE = 2, /* the move that led here was irreversible (python-chess's rule) */
+  BOARD_BLACK = 4         /* black was to move here (pop restores the side even if it was edited) */
+};
+
+/* python-chess's Status flags, same values. */
+enum {
+  STATUS_NO_WHITE_KING = 1 << 0, STATUS_NO_BLACK_KING = 1 << 1, STATUS_TOO_MANY_KINGS = 1 << 2,
+  STATUS_TOO_MANY_WHITE_PAWNS = 1 << 3, STATUS_TOO_MANY_BLACK_PAWNS = 1 << 4,
+  STATUS_PAWNS_ON_BACKRANK = 1 << 5, STATUS_TOO_MANY_WHITE_PIECES = 1 << 6,
+  STATUS_TOO_MANY_BLACK_PIECES = 1 << 7, STATUS_BAD_CASTLING_RIGHTS = 1 << 8,
+  STATUS_INVALID_EP_SQUARE = 1 << 9, STATUS_OPPOSITE_CHECK = 1 << 10, STATUS_EMPTY = 1 << 11,
+  STATUS_TOO_MANY_CHECKERS = 1 << 15, STATUS_IMPOSSIBLE_CHECK = 1 << 16
+};
+
+/* Returns 0 and sets *pos with *st as its only state from a FEN python-chess accepts
+   (1 to 6 fields, the board part with optional '~' promotion marks), or -1 with a
+   message naming the field and value in err, *pos untouched. */
+int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st,
+                  char *err, size_t errlen);
+
+/* Returns 0 after replacing the board part by fen (python-chess's set_board_fen),
+   keeping the rest of the state, or -1 with a message in err, *pos untouched. */
+int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen);
+
+/* Returns the length of python-chess's board_fen(promoted=promoted) written to out (>= 100 bytes). */
+int board_board_fen(const Position *pos, int promoted, char *out);
+
+/* Returns nothing; recomputes everything derived from the raw state (castling rights
+   for the generator, the legal ep square, the key, BOARD_REGULAR) after an edit. */
+void board_sync(Position *pos);
+
+/* Returns the square of colour c's (unpromoted) king, python-chess's king(): the
+   highest if several, SQ_NONE if none. */
+Square board_king(const Position *pos, Color c);
+
+/* Returns python-chess's clean_castling_rights(): the raw rights that can castle.
+   With a move stack python-chess returns the raw rights as they are: pass has_stack. */
+Bitboard board_clean_castling(const Position *pos, int has_stack);
+
+/* Returns the squares attacked by the piece on s (0 if empty), python-chess's attacks_mask. */
+Bitboard board_attacks_mask(const Position *pos, Square s);
+
+/* Returns the pieces of colour c attacking s with the board occupied by occ. */
+Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ);
+
+/* Returns the pieces giving check to the side to move (0 without a king). */
+Bitboard board_checkers(const Position *pos);
+
+/* Returns python-chess's pin_mask(c, s): the line of the pin of s to c's king, or all squares. */
+Bitboard board_pin_mask(const Position *pos, Color c, Square s);
+
+/* Returns the number of moves written to out (MAX_MOVES), python-chess's
+   generate_legal_moves(from_mask, to_mask) or, if !legal, generate_pseudo_legal_moves,
+   in python-chess's order. */
+int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out);
+
+/* Returns as board_generate for castling moves only (generate_castling_moves). */
+int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out);
+
+/* Returns as board_generate for en-passant captures only (generate_*_ep). */
+int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out);
+
+/* Returns the length of the castling part of python-chess's FEN written to out (>= 5 bytes):
+   X-FEN (KQkq, or the rook's file where k/q would be ambiguous) or, if shredder, the files. */
+int board_castling_fen(const Position *pos, int shredder, char *out);
+
+/* Returns 1 if m is pseudo-legal here (python-chess's is_pseudo_legal), else 0. */
+int board_is_pseudo_legal(const Position *pos, PyMove m);
+
+/* Returns 1 if m is legal here (python-chess's is_legal), else 0. */
+int board_is_legal(const Position *pos, PyMove m);
+
+/* Returns 1 if the pseudo-legal m leaves the mover's king attacked (is_into_check). */
+int board_is_into_check(const Position *pos, PyMove m);
+
+/* Returns 1 if m is an en-passant capture, castling, a capture, zeroing, irreversible. */
+int board_is_en_passant(const Position *pos, PyMove m);
+int board_is_castling(const Position *pos, PyMove m);
+int board_is_capture(const Position *pos, PyMove m);
+int board_is_zeroing(const Position *pos, PyMove m);
+int board_is_irreversible(const Position *pos, PyMove m);
+
+/* Returns 1 if an en-passant capture is legal (has_legal_en_passant). */
+int board_has_legal_ep(const Position *pos);
+
+/* Returns 0 after playing m (pseudo-legal or null) with newst as the new state, as
+   python-chess's push; -1 if m is neither (nothing changes then). */
+int board_push(Position *pos, PyMove m, StateInfo *newst);
+
+/* Returns nothing; board_push for a move known to be legal here (from board_generate). */
+void board_push_legal(Position *pos, PyMove m, StateInfo *newst);
+
+/* Returns the PyMove that led to the current state (as pushed, castling normalised as
+   python-chess writes it) after taking it back; pos->st->prev must exist. */
+PyMove board_pop(Position *pos);
+
+/* Returns the PyMove for internal move m played from pos (MOVE_NONE gives 0). */
+PyMove board_pymove(const Position *pos, Move m);
+
+/* Returns python-chess's status() flags. */
+unsigned board_status(const Position *pos);
+
+/* Returns the Polyglot key of the position (chess.polyglot.zobrist_hash). */
+uint64_t board_polyglot_key(const Position *pos);
+
+/* Returns the number of legal moves (the fast counter where BOARD_REGULAR). */
+int board_count_legal(const Position *pos);
+
+/* Returns the leaves depth plies below pos by python-chess's rules, for positions
+   that are not BOARD_REGULAR (pos is restored). */
+uint64_t board_perft_general(Position *pos, int depth);
+
+#endif
