@@ -13,9 +13,10 @@ from ._core import Board as Board
 from ._core import LegalMoves as LegalMoves
 from ._core import Move as Move
 from ._core import Piece as Piece
+from ._core import SquareSet as SquareSet
 from ._core import build_info as build_info
 from .squares import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
-__all__ = ["Board", "LegalMoves", "Move", "Piece", "STARTING_FEN", "attacks", "build_info", "__version__"]
+__all__ = ["Board", "LegalMoves", "Move", "Piece", "STARTING_FEN", "SquareSet", "attacks", "build_info", "__version__"]
 __all__ += squares.__all__
