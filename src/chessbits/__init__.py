@@ -7,7 +7,7 @@
 >>> chessbits.attacks.knight(chessbits.G1) == chessbits.BB_E2 | chessbits.BB_F3 | chessbits.BB_H3
 True
 """
-from . import attacks, squares
+from . import attacks, squares, status
 from ._core import STARTING_FEN as STARTING_FEN
 from ._core import Board as Board
 from ._core import LegalMoves as LegalMoves
@@ -15,8 +15,33 @@ from ._core import Move as Move
 from ._core import Piece as Piece
 from ._core import SquareSet as SquareSet
 from ._core import build_info as build_info
-from .squares import *  # noqa: F401,F403
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .squares import *  # noqa: F401,F403
+    from .status import *  # noqa: F401,F403
+else:  # the same names, minus those squares and status build on first lookup (see __getattr__)
+    globals().update((n, getattr(squares, n)) for n in squares.__all__ if n not in squares._LAZY)
+    globals().update((n, getattr(status, n)) for n in status.__all__ if n != "Outcome")
 
 __version__ = "0.1.0"
-__all__ = ["Board", "LegalMoves", "Move", "Piece", "STARTING_FEN", "SquareSet", "attacks", "build_info", "__version__"]
+__all__ = ["Board", "LegalMoves", "Move", "Piece", "STARTING_FEN", "SquareSet", "attacks", "build_info",
+           "__version__"]
 __all__ += squares.__all__
+__all__ += status.__all__
+
+
+def __getattr__(name: str) -> object:
+    """The attack dictionaries, regexes, typing aliases and Outcome, made when first asked for."""
+    if name in squares._LAZY:
+        value = getattr(squares, name)
+    elif name == "Outcome":
+        value = status.Outcome
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(squares._LAZY) | {"Outcome"})
