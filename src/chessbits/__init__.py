@@ -8,7 +8,6 @@
 True
 """
 from . import attacks, squares, status
-from ._core import STARTING_BOARD_FEN as STARTING_BOARD_FEN
 from ._core import STARTING_FEN as STARTING_FEN
 from ._core import BaseBoard as BaseBoard
 from ._core import Board as Board
@@ -19,11 +18,33 @@ from ._core import Piece as Piece
 from ._core import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._core import SquareSet as SquareSet
 from ._core import build_info as build_info
-from .status import *  # noqa: F401,F403
-from .squares import *  # noqa: F401,F403
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .squares import *  # noqa: F401,F403
+    from .status import *  # noqa: F401,F403
+else:  # the same names, minus those squares and status build on first lookup (see __getattr__)
+    globals().update((n, getattr(squares, n)) for n in squares.__all__ if n not in squares._LAZY)
+    globals().update((n, getattr(status, n)) for n in status.__all__ if n != "Outcome")
 
 __version__ = "0.1.0"
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "LegalMoves", "Move", "Piece",
-           "PseudoLegalMoveGenerator", "SquareSet", "STARTING_BOARD_FEN", "STARTING_FEN", "attacks",
-           "build_info", "__version__"]
-__all__ += squares.__all__ + status.__all__
+           "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "attacks", "build_info", "__version__"]
+__all__ += squares.__all__
+__all__ += status.__all__
+
+
+def __getattr__(name: str) -> object:
+    """The attack dictionaries, regexes, typing aliases and Outcome, made when first asked for."""
+    if name in squares._LAZY:
+        value = getattr(squares, name)
+    elif name == "Outcome":
+        value = status.Outcome
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(squares._LAZY) | {"Outcome"})

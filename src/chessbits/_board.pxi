@@ -3,7 +3,7 @@
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
 from libc.string cimport memcpy, memset
-from chessbits.status import Status, Termination, Outcome
+from chessbits.status import Status, Termination
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -1201,6 +1201,7 @@ cdef class Board(BaseBoard):
     def outcome(self, *, claim_draw=False):
         """The Outcome if the game is over (checkmate, stalemate, insufficient material,
         75 moves, fivefold repetition; with claim_draw also 50 moves and threefold), else None."""
+        from chessbits.status import Outcome  # a dataclass, made on first use (status.py)
         if self.is_checkmate():
             return Outcome(Termination.CHECKMATE, self.pos.side != WHITE_C)
         if self.is_insufficient_material():

@@ -1,9 +1,49 @@
-"""Squares, colours, piece types and bitboard masks, numbered as python-chess numbers them.
+"""Squares, colours, piece types and bitboards, numbered and named as python-chess has them.
 
 >>> square_name(E4), parse_square("e4") == E4, BB_E4 == 1 << E4
 ('e4', True, True)
+>>> square_distance(A1, H8), list(scan_reversed(BB_A1 | BB_H8)), flip_vertical(BB_A1) == BB_A8
+(7, [63, 0], True)
+
+Importing this module stays cheap: the attack dictionaries (``BB_DIAG_ATTACKS`` and
+friends), the regexes and the ``typing`` aliases are built when first looked up.
 """
-from typing import List
+from __future__ import annotations
+
+from ._core import STARTING_BOARD_FEN as _STARTING_BOARD_FEN
+from ._core import SquareSet as _SquareSet
+from ._core import _between_table, _line_table, _scan_squares
+from ._core import bishop as _bishop
+from ._core import king as _king
+from ._core import knight as _knight
+from ._core import pawn as _pawn
+from ._core import rook as _rook
+
+TYPE_CHECKING = False  # typing costs ~10 ms to import; only type checkers read these
+if TYPE_CHECKING:
+    import re
+    from typing import Dict, Iterable, Iterator, List, Literal, Optional, SupportsIndex, SupportsInt, \
+        TypeVar, Union
+
+    ColorName = Literal["white", "black"]
+    EnPassantSpec = Literal["legal", "fen", "xfen"]
+    IntoSquareSet = Union[SupportsInt, Iterable[int]]
+    _BB = TypeVar("_BB", int, _SquareSet)
+
+    BB_DIAG_MASKS: List[int]
+    BB_FILE_MASKS: List[int]
+    BB_RANK_MASKS: List[int]
+    BB_DIAG_ATTACKS: List[Dict[int, int]]
+    BB_FILE_ATTACKS: List[Dict[int, int]]
+    BB_RANK_ATTACKS: List[Dict[int, int]]
+    SAN_REGEX: re.Pattern[str]
+    FEN_CASTLING_REGEX: re.Pattern[str]
+
+# Built on first lookup by __getattr__ below.
+_LAZY = (
+    "BB_DIAG_MASKS", "BB_DIAG_ATTACKS", "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS",
+    "BB_RANK_ATTACKS", "SAN_REGEX", "FEN_CASTLING_REGEX", "ColorName", "IntoSquareSet", "EnPassantSpec",
+)
 
 __all__ = [
     "Color", "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PieceType", "PAWN", "KNIGHT",
@@ -25,6 +65,16 @@ __all__ = [
     "BB_RANKS", "BB_RANK_1", "BB_RANK_2", "BB_RANK_3", "BB_RANK_4", "BB_RANK_5", "BB_RANK_6",
     "BB_RANK_7", "BB_RANK_8", "BB_CORNERS", "BB_CENTER", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES",
     "BB_BACKRANKS",
+    "piece_symbol", "piece_name", "UNICODE_PIECE_SYMBOLS", "STARTING_BOARD_FEN", "SQUARES_180",
+    "square_distance", "square_manhattan_distance", "square_knight_distance", "square_mirror",
+    "lsb", "msb", "scan_forward", "scan_reversed", "popcount", "flip_vertical", "flip_horizontal",
+    "flip_diagonal", "flip_anti_diagonal", "shift_down", "shift_2_down", "shift_up", "shift_2_up",
+    "shift_right", "shift_2_right", "shift_left", "shift_2_left", "shift_up_left", "shift_up_right",
+    "shift_down_left", "shift_down_right", "BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS",
+    "BB_PAWN_ATTACKS", "BB_RAYS", "ray", "between",
+    # _LAZY, spelled out so that type checkers see them
+    "BB_DIAG_MASKS", "BB_DIAG_ATTACKS", "BB_FILE_MASKS", "BB_FILE_ATTACKS", "BB_RANK_MASKS",
+    "BB_RANK_ATTACKS", "SAN_REGEX", "FEN_CASTLING_REGEX", "ColorName", "IntoSquareSet", "EnPassantSpec",
 ]
 
 
@@ -109,3 +159,295 @@ BB_CENTER = BB_D4 | BB_E4 | BB_D5 | BB_E5
 BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
 BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
 BB_BACKRANKS = BB_RANK_1 | BB_RANK_8
+
+
+def piece_symbol(piece_type: PieceType) -> str:
+    """The lowercase letter of a piece type. ``piece_symbol(KNIGHT) == 'n'``."""
+    return PIECE_SYMBOLS[piece_type]  # type: ignore[return-value]
+
+
+def piece_name(piece_type: PieceType) -> str:
+    """The English name of a piece type. ``piece_name(QUEEN) == 'queen'``."""
+    return PIECE_NAMES[piece_type]  # type: ignore[return-value]
+
+
+UNICODE_PIECE_SYMBOLS = {
+    "R": "♖", "r": "♜", "N": "♘", "n": "♞", "B": "♗", "b": "♝",
+    "Q": "♕", "q": "♛", "K": "♔", "k": "♚", "P": "♙", "p": "♟",
+}
+
+STARTING_BOARD_FEN = _STARTING_BOARD_FEN
+
+
+def square_distance(a: Square, b: Square) -> int:
+    """King steps from a to b (Chebyshev distance). ``square_distance(A1, H8) == 7``."""
+    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
+
+
+def square_manhattan_distance(a: Square, b: Square) -> int:
+    """Rook-like single steps from a to b (taxicab distance). ``square_manhattan_distance(A1, H8) == 14``."""
+    return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
+
+
+_knight_distances: List[List[int]] = []
+
+
+def square_knight_distance(a: Square, b: Square) -> int:
+    """Knight moves from a to b on the 8x8 board. ``square_knight_distance(A1, B2) == 4``."""
+    if not _knight_distances:
+        _knight_distances.extend(_knight_bfs(sq) for sq in SQUARES)
+    return _knight_distances[a][b]
+
+
+def _knight_bfs(start: Square) -> List[int]:
+    """Knight distances from start to every square, by breadth-first flood over the attack table."""
+    dist = [0] * 64
+    seen = frontier = 1 << start
+    steps = 0
+    while frontier:
+        steps += 1
+        reached = 0
+        for sq in _scan_squares(frontier):
+            reached |= BB_KNIGHT_ATTACKS[sq]
+        frontier = reached & ~seen
+        seen |= frontier
+        for sq in _scan_squares(frontier):
+            dist[sq] = steps
+    return dist
+
+
+def square_mirror(square: Square) -> Square:
+    """The square flipped top to bottom. ``square_mirror(E2) == E7``."""
+    return square ^ 0x38
+
+
+SQUARES_180: List[Square] = [square_mirror(sq) for sq in SQUARES]
+
+
+# Bit scans. Each takes an int or anything with __index__ (a SquareSet, say); python-chess's
+# take ints only. Out of 64 bits they scan every bit of a non-negative int.
+
+def lsb(bb: SupportsIndex) -> int:
+    """The lowest set square, -1 for an empty board. ``lsb(BB_E4 | BB_H8) == E4``."""
+    b = bb if type(bb) is int else bb.__index__()
+    return (b & -b).bit_length() - 1
+
+
+def msb(bb: SupportsIndex) -> int:
+    """The highest set square, -1 for an empty board. ``msb(BB_E4 | BB_H8) == H8``."""
+    b = bb if type(bb) is int else bb.__index__()
+    return b.bit_length() - 1
+
+
+_bit_count = getattr(int, "bit_count", None)  # Python 3.10+
+
+
+def popcount(bb: SupportsIndex) -> int:
+    """The number of set squares. ``popcount(BB_CENTER) == 4``."""
+    b = bb if type(bb) is int else bb.__index__()
+    return _bit_count(b) if _bit_count is not None else bin(b).count("1")
+
+
+def scan_forward(bb: SupportsIndex) -> Iterator[Square]:
+    """The set squares, lowest first. ``list(scan_forward(BB_A1 | BB_H8)) == [0, 63]``."""
+    b = bb if type(bb) is int else bb.__index__()
+    return _scan_squares(b) if 0 <= b <= BB_ALL else _scan_wide(b, False)
+
+
+def scan_reversed(bb: SupportsIndex) -> Iterator[Square]:
+    """The set squares, highest first. ``list(scan_reversed(BB_A1 | BB_H8)) == [63, 0]``."""
+    b = bb if type(bb) is int else bb.__index__()
+    return _scan_squares(b, True) if 0 <= b <= BB_ALL else _scan_wide(b, True)
+
+
+def _scan_wide(b: int, reverse: bool) -> Iterator[int]:
+    if b < 0:
+        raise ValueError(f"cannot scan the squares of a negative bitboard: {b}")
+    bits = [i for i in range(b.bit_length()) if b >> i & 1]
+    return reversed(bits) if reverse else iter(bits)
+
+
+# Flips and mirrors, after chessprogramming.org's "Flipping Mirroring and Rotating". Like
+# python-chess's they take ints or SquareSets and return what they were given.
+
+def flip_vertical(bb: _BB) -> _BB:
+    """The board flipped top to bottom (rank 1 <-> rank 8). ``flip_vertical(BB_A1) == BB_A8``."""
+    if type(bb) is int and 0 <= bb <= BB_ALL:
+        return int.from_bytes(bb.to_bytes(8, "little"), "big")
+    if type(bb) is _SquareSet:
+        return bb.mirror()
+    bb = ((bb >> 8) & 0x00FF_00FF_00FF_00FF) | ((bb & 0x00FF_00FF_00FF_00FF) << 8)
+    bb = ((bb >> 16) & 0x0000_FFFF_0000_FFFF) | ((bb & 0x0000_FFFF_0000_FFFF) << 16)
+    return (bb >> 32) | ((bb & 0x0000_0000_FFFF_FFFF) << 32)
+
+
+def flip_horizontal(bb: _BB) -> _BB:
+    """The board mirrored left to right (a-file <-> h-file). ``flip_horizontal(BB_A1) == BB_H1``."""
+    for k, d in ((0x5555_5555_5555_5555, 1), (0x3333_3333_3333_3333, 2), (0x0F0F_0F0F_0F0F_0F0F, 4)):
+        bb = ((bb >> d) & k) | ((bb & k) << d)
+    return bb
+
+
+def flip_diagonal(bb: _BB) -> _BB:
+    """The board flipped about the a1-h8 diagonal. ``flip_diagonal(BB_H1) == BB_A8``."""
+    for k, d in ((0x0F0F_0F0F_0000_0000, 28), (0x3333_0000_3333_0000, 14), (0x5500_5500_5500_5500, 7)):
+        t = (bb ^ (bb << d)) & k
+        bb = bb ^ t ^ (t >> d)
+    return bb
+
+
+def flip_anti_diagonal(bb: _BB) -> _BB:
+    """The board flipped about the a8-h1 diagonal. ``flip_anti_diagonal(BB_A1) == BB_H8``."""
+    t = bb ^ (bb << 36)
+    bb = bb ^ ((t ^ (bb >> 36)) & 0xF0F0_F0F0_0F0F_0F0F)
+    for k, d in ((0xCCCC_0000_CCCC_0000, 18), (0xAA00_AA00_AA00_AA00, 9)):
+        t = (bb ^ (bb << d)) & k
+        bb = bb ^ t ^ (t >> d)
+    return bb
+
+
+# One-step shifts. Upward results are cut to 64 bits; downward ones are not (as in python-chess,
+# which matters only for ints wider than a board).
+
+_NOT_A = BB_ALL ^ BB_FILE_A
+_NOT_AB = BB_ALL ^ BB_FILE_A ^ BB_FILE_B
+_NOT_H = ~BB_FILE_H
+_NOT_GH = ~(BB_FILE_G | BB_FILE_H)
+
+
+def shift_down(b: _BB) -> _BB:
+    """Every square one rank down. ``shift_down(BB_E4) == BB_E3``."""
+    return b >> 8
+
+
+def shift_2_down(b: _BB) -> _BB:
+    """Every square two ranks down. ``shift_2_down(BB_E4) == BB_E2``."""
+    return b >> 16
+
+
+def shift_up(b: _BB) -> _BB:
+    """Every square one rank up. ``shift_up(BB_E4) == BB_E5``."""
+    return (b << 8) & BB_ALL
+
+
+def shift_2_up(b: _BB) -> _BB:
+    """Every square two ranks up. ``shift_2_up(BB_E4) == BB_E6``."""
+    return (b << 16) & BB_ALL
+
+
+def shift_right(b: _BB) -> _BB:
+    """Every square one file right, dropping the h-file. ``shift_right(BB_E4) == BB_F4``."""
+    return (b << 1) & _NOT_A
+
+
+def shift_2_right(b: _BB) -> _BB:
+    """Every square two files right. ``shift_2_right(BB_E4) == BB_G4``."""
+    return (b << 2) & _NOT_AB
+
+
+def shift_left(b: _BB) -> _BB:
+    """Every square one file left, dropping the a-file. ``shift_left(BB_E4) == BB_D4``."""
+    return (b >> 1) & _NOT_H
+
+
+def shift_2_left(b: _BB) -> _BB:
+    """Every square two files left. ``shift_2_left(BB_E4) == BB_C4``."""
+    return (b >> 2) & _NOT_GH
+
+
+def shift_up_left(b: _BB) -> _BB:
+    """Every square one step up-left. ``shift_up_left(BB_E4) == BB_D5``."""
+    return (b << 7) & (BB_ALL ^ BB_FILE_H)
+
+
+def shift_up_right(b: _BB) -> _BB:
+    """Every square one step up-right. ``shift_up_right(BB_E4) == BB_F5``."""
+    return (b << 9) & _NOT_A
+
+
+def shift_down_left(b: _BB) -> _BB:
+    """Every square one step down-left. ``shift_down_left(BB_E4) == BB_D3``."""
+    return (b >> 9) & _NOT_H
+
+
+def shift_down_right(b: _BB) -> _BB:
+    """Every square one step down-right. ``shift_down_right(BB_E4) == BB_F3``."""
+    return (b >> 7) & ~BB_FILE_A
+
+
+# Attack tables, read from the C core's tables.
+
+BB_KNIGHT_ATTACKS: List[Bitboard] = [_knight(sq) for sq in SQUARES]
+BB_KING_ATTACKS: List[Bitboard] = [_king(sq) for sq in SQUARES]
+BB_PAWN_ATTACKS: List[List[Bitboard]] = [[_pawn(color, sq) for sq in SQUARES] for color in (BLACK, WHITE)]
+BB_RAYS: List[List[Bitboard]] = _line_table()
+_BB_BETWEEN: List[List[Bitboard]] = _between_table()
+
+
+def ray(a: Square, b: Square) -> Bitboard:
+    """The whole rank, file or diagonal through a and b; 0 if not aligned or a == b.
+
+    >>> ray(E2, B5) == BB_A6 | BB_B5 | BB_C4 | BB_D3 | BB_E2 | BB_F1
+    True
+    """
+    return BB_RAYS[a][b]
+
+
+def between(a: Square, b: Square) -> Bitboard:
+    """The squares strictly between a and b on a line; 0 if not aligned.
+
+    >>> between(E2, B5) == BB_C4 | BB_D3
+    True
+    """
+    bb = _BB_BETWEEN[a][b]
+    if a < 0 or b < 0:
+        raise ValueError("negative shift count")  # python-chess computes BB_ALL << a
+    return bb
+
+
+def _slider_table(kind: str) -> None:
+    """Fills BB_<kind>_MASKS and BB_<kind>_ATTACKS as python-chess lays them out: per square,
+    the inner squares of the line(s) and a dict from every subset of them to the attacks."""
+    masks: List[int] = []
+    tables: List[Dict[int, int]] = []
+    for sq in SQUARES:
+        file, rank = sq & 7, sq >> 3
+        if kind == "DIAG":
+            def attacks(occ: int) -> int:
+                return _bishop(sq, occ)
+        else:
+            line = BB_FILES[file] if kind == "FILE" else BB_RANKS[rank]
+
+            def attacks(occ: int) -> int:
+                return _rook(sq, occ) & line
+        edges = (BB_BACKRANKS & ~BB_RANKS[rank]) | ((BB_FILE_A | BB_FILE_H) & ~BB_FILES[file])
+        mask = attacks(0) & ~edges
+        masks.append(mask)
+        tables.append({sub: attacks(sub) for sub in _SquareSet(mask).carry_rippler()})
+    globals()[f"BB_{kind}_MASKS"] = masks
+    globals()[f"BB_{kind}_ATTACKS"] = tables
+
+
+def _build(name: str) -> None:
+    if name.startswith("BB_"):
+        _slider_table(name.split("_")[1])
+    elif name.endswith("_REGEX"):
+        import re
+        globals()["SAN_REGEX"] = re.compile(r"^([NBRQK])?([a-h])?([1-8])?[-x]?([a-h][1-8])(=?[NBRQKnbrqk])?[+#]?\Z")
+        globals()["FEN_CASTLING_REGEX"] = re.compile(r"^(?:-|[A-HKQ]{0,2}[a-hkq]{0,2})\Z")
+    else:
+        import typing
+        globals()["ColorName"] = typing.Literal["white", "black"]
+        globals()["EnPassantSpec"] = typing.Literal["legal", "fen", "xfen"]
+        globals()["IntoSquareSet"] = typing.Union[typing.SupportsInt, typing.Iterable[Square]]
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        _build(name)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_LAZY))

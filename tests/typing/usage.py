@@ -38,3 +38,17 @@ piece = board.piece_at(chessbits.E4)
 symbol: str = piece.symbol() if piece is not None else "."
 counts: dict[str, int] = board.divide(2, method="hyperbola")
 print(perft_py(board, 2), last.uci(), symbol, sum(counts.values()), board.is_game_over(), board.fen())
+
+
+def square_sets(bb: chessbits.Bitboard) -> list[int]:
+    s = chessbits.SquareSet(bb) | chessbits.BB_RANK_1
+    s &= [chessbits.E4, chessbits.A1]
+    flipped: chessbits.SquareSet = chessbits.flip_vertical(s)
+    shifted: int = chessbits.shift_up(bb)
+    return list(flipped) + list(reversed(s)) + [len(s), chessbits.lsb(s), chessbits.popcount(bb), shifted]
+
+
+outcome = chessbits.Outcome(chessbits.Termination.CHECKMATE, chessbits.WHITE)
+status: chessbits.Status = chessbits.STATUS_EMPTY | chessbits.Status.NO_WHITE_KING
+diag: dict[int, int] = chessbits.BB_DIAG_ATTACKS[chessbits.E4]
+print(square_sets(chessbits.BB_CENTER), outcome.result(), status, len(diag), chessbits.SAN_REGEX.match("e4"))
