@@ -95,6 +95,7 @@ cdef class BaseBoard:
     cdef StateInfo *states     # states[0..nply]; prev pointers relinked when this grows
     cdef PyMove *stack         # stack[i]: the move pushed at ply i, as python-chess keeps it
     cdef Cache *caches         # caches[i]: the legal moves at ply i
+    cdef list tuples           # tuples[i]: caches[i] as a tuple of Moves once asked for, else None
     cdef Py_ssize_t nply, cap
 
     def __cinit__(self, *args, **kwargs):
@@ -110,6 +111,7 @@ cdef class BaseBoard:
         self.states[0].fullmove = 1
         self.pos.st = &self.states[0]
         self.nply = 0
+        self.tuples = [None] * self.cap
         self.caches[0].n = -1
         board_sync(&self.pos)
 
@@ -142,6 +144,7 @@ cdef class BaseBoard:
         if c == NULL:
             raise MemoryError()
         self.caches = c
+        self.tuples.extend([None] * (cap - self.cap))
         self.cap = cap
         self._relink()
         return 0
@@ -152,16 +155,21 @@ cdef class BaseBoard:
             self.states[i].prev = &self.states[i - 1]
         self.pos.st = &self.states[self.nply]
 
+    cdef inline void _forget(self, Py_ssize_t i):
+        """Drop ply i's cached legal moves."""
+        self.caches[i].n = -1
+        self.tuples[i] = None
+
     cdef int _edited(self) except -1:
         """After a change of the pieces: Board clears its move stack, as python-chess does."""
         board_sync(&self.pos)
-        self.caches[self.nply].n = -1
+        self._forget(self.nply)
         return 0
 
     cdef int _state_changed(self) except -1:
         """After a change of turn, castling rights, ep square or chess960: the stack stays."""
         board_sync(&self.pos)
-        self.caches[self.nply].n = -1
+        self._forget(self.nply)
         return 0
 
     cdef int _put(self, int square, int piece_type, bint color, bint promoted) except -1:
@@ -224,7 +232,9 @@ cdef class BaseBoard:
 
     def pieces(self, piece_type, color):
         """SquareSet of the pieces of a type and colour."""
-        return _squareset(self.pieces_mask(piece_type, color))
+        if type(piece_type) is not int or not 1 <= piece_type <= 6:
+            raise ValueError(f"piece_type must be in 1..6, got {piece_type!r}")
+        return _squareset(self.pos.by_type[<int>piece_type] & self.pos.by_color[0 if color else 1])
 
     def piece_at(self, square):
         """The Piece on a square, or None."""
@@ -261,11 +271,13 @@ cdef class BaseBoard:
 
     def is_attacked_by(self, color, square, occupied=None):
         """True if a piece of the colour attacks the square."""
-        return self.attackers_mask(color, square, occupied) != 0
+        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _mask(occupied)
+        return board_attackers(&self.pos, _color_index(color), _square(square), occ) != 0
 
     def attackers(self, color, square, occupied=None):
         """SquareSet of the pieces of a colour attacking a square."""
-        return _squareset(self.attackers_mask(color, square, occupied))
+        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _mask(occupied)
+        return _squareset(board_attackers(&self.pos, _color_index(color), _square(square), occ))
 
     def pin_mask(self, color, square):
         """The line of the pin of the piece on square to its king, or every square."""
@@ -476,7 +488,7 @@ cdef class BaseBoard:
         b.states[0] = self.states[self.nply]
         b.states[0].prev = NULL
         b.pos.st = &b.states[0]
-        b.caches[0].n = -1
+        b._forget(0)
         return b
 
     def __copy__(self):
@@ -532,11 +544,10 @@ cdef class Board(BaseBoard):
     cdef int _clear_stack(self) except -1:
         if self.nply:
             self.states[0] = self.states[self.nply]
-            self.caches[0] = self.caches[self.nply]
             self.nply = 0
             self._relink()
         board_sync(&self.pos)
-        self.caches[0].n = -1
+        self._forget(0)
         return 0
 
     # --- state -------------------------------------------------------------------------
@@ -652,7 +663,7 @@ cdef class Board(BaseBoard):
         self.states[0] = st
         self.nply = 0
         self._relink()
-        self.caches[0].n = -1
+        self._forget(0)
 
     def set_castling_fen(self, castling_fen):
         """Set the castling rights from a FEN's castling part such as ``'KQk'``."""
@@ -762,6 +773,16 @@ cdef class Board(BaseBoard):
             c.n = board_generate(&self.pos, _ALL, _ALL, 1, c.moves)
         return c
 
+    cdef tuple _legal_tuple(self):
+        """The current ply's legal moves as a tuple of Moves, made once per position."""
+        cdef object t = self.tuples[self.nply]
+        cdef Cache *c
+        if t is None:
+            c = self._legal()
+            t = tuple([_move_interned(c.moves[i]) for i in range(c.n)])
+            self.tuples[self.nply] = t
+        return <tuple>t
+
     cdef int _count_legal(self):
         cdef Cache *c = &self.caches[self.nply]
         return c.n if c.n >= 0 else board_count_legal(&self.pos)
@@ -794,8 +815,7 @@ cdef class Board(BaseBoard):
         cdef Cache *c
         cdef Bitboard f = _mask(from_mask), t = _mask(to_mask)
         if f == _ALL and t == _ALL:
-            c = self._legal()
-            return iter([_move_interned(c.moves[i]) for i in range(c.n)])
+            return iter(self._legal_tuple())
         return iter(self._list(f, t, 0))
 
     def generate_pseudo_legal_moves(self, from_mask=_ALL, to_mask=_ALL):
@@ -867,7 +887,7 @@ cdef class Board(BaseBoard):
                                        f"got {_move_interned(k).uci()} in {self.fen()}")
         self.stack[self.nply] = m
         self.nply += 1
-        self.caches[self.nply].n = -1
+        self._forget(self.nply)
         return 0
 
     def push(self, move):
@@ -1101,9 +1121,7 @@ cdef class Board(BaseBoard):
         """True if the side to move is not in check and has no legal move."""
         return board_checkers(&self.pos) == 0 and self._count_legal() == 0
 
-    def has_insufficient_material(self, color):
-        """True if the colour cannot possibly checkmate (python-chess's rule)."""
-        cdef int c = _color_index(color)
+    cdef bint _insufficient(self, int c):
         cdef Bitboard ours = self.pos.by_color[c], theirs = self.pos.by_color[1 - c]
         cdef Bitboard bishops = self.pos.by_type[BISHOP_T]
         if ours & (self.pos.by_type[PAWN_T] | self.pos.by_type[ROOK_T] | self.pos.by_type[QUEEN_T]):
@@ -1111,13 +1129,17 @@ cdef class Board(BaseBoard):
         if ours & self.pos.by_type[KNIGHT_T]:
             return popcount(ours) <= 2 and not (theirs & ~self.pos.by_type[KING_T] & ~self.pos.by_type[QUEEN_T])
         if ours & bishops:
-            same_colour = not (bishops & 0xAA55AA55AA55AA55) or not (bishops & 0x55AA55AA55AA55AA)
-            return same_colour and not self.pos.by_type[PAWN_T] and not self.pos.by_type[KNIGHT_T]
+            return ((not (bishops & 0xAA55AA55AA55AA55) or not (bishops & 0x55AA55AA55AA55AA))
+                    and not self.pos.by_type[PAWN_T] and not self.pos.by_type[KNIGHT_T])
         return True
+
+    def has_insufficient_material(self, color):
+        """True if the colour cannot possibly checkmate (python-chess's rule)."""
+        return self._insufficient(_color_index(color))
 
     def is_insufficient_material(self):
         """True if neither side can checkmate."""
-        return self.has_insufficient_material(True) and self.has_insufficient_material(False)
+        return self._insufficient(0) and self._insufficient(1)
 
     def is_seventyfive_moves(self):
         """True after 75 moves each without capture or pawn move (with a legal move left)."""
@@ -1146,22 +1168,24 @@ cdef class Board(BaseBoard):
                     return True
         return False
 
-    def is_repetition(self, count=3):
-        """True if the position occurred count times (this one included) since the last
-        irreversible move."""
+    cdef bint _repeated(self, int count):
         cdef uint64_t key = self.pos.st.key
         cdef Py_ssize_t i = self.nply
-        cdef int n = count
         while True:
-            if n <= 1:
+            if count <= 1:
                 return True
-            if i < n - 1:
+            if i < count - 1:
                 return False
             i -= 1
             if self.states[i + 1].flags & BOARD_IRREVERSIBLE:
                 return False
             if self.states[i].key == key:
-                n -= 1
+                count -= 1
+
+    def is_repetition(self, count=3):
+        """True if the position occurred count times (this one included) since the last
+        irreversible move."""
+        return self._repeated(count)
 
     def is_fivefold_repetition(self):
         """True if the position occurred five times: the game is drawn."""
@@ -1201,12 +1225,16 @@ cdef class Board(BaseBoard):
     def outcome(self, *, claim_draw=False):
         """The Outcome if the game is over (checkmate, stalemate, insufficient material,
         75 moves, fivefold repetition; with claim_draw also 50 moves and threefold), else None."""
+        cdef int n = self._count_legal()
+        if n and self.pos.st.rule50 < 100 and not claim_draw and not (self._insufficient(0) and self._insufficient(1)) \
+                and not self._repeated(5):
+            return None  # the common case, decided without building anything
         from chessbits.status import Outcome  # a dataclass, made on first use (status.py)
-        if self.is_checkmate():
+        if n == 0 and board_checkers(&self.pos):
             return Outcome(Termination.CHECKMATE, self.pos.side != WHITE_C)
-        if self.is_insufficient_material():
+        if self._insufficient(0) and self._insufficient(1):
             return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
-        if self._count_legal() == 0:
+        if n == 0:
             return Outcome(Termination.STALEMATE, None)
         if self.is_seventyfive_moves():
             return Outcome(Termination.SEVENTYFIVE_MOVES, None)
@@ -1431,11 +1459,13 @@ cdef class Board(BaseBoard):
         memcpy(b.states, &self.states[self.nply - keep], (keep + 1) * sizeof(StateInfo))
         memcpy(b.stack, &self.stack[self.nply - keep], keep * sizeof(PyMove))
         for i in range(keep):
-            b.caches[i].n = -1
+            b._forget(i)
         b.caches[keep] = self.caches[self.nply]
+        b.tuples[keep] = self.tuples[self.nply]
         b._relink()
         if keep != self.nply:
             board_sync(&b.pos)
+            b._forget(keep)
         return b
 
     def __copy__(self):

@@ -2,7 +2,7 @@
 """The one compiled module: thin wrappers, each a short call into ext/.
 
 Split by topic into include files, one job each: _attacks.pxi (attack sets and
-techniques), _squareset.pxi (SquareSet), _move.pxi (Move, Piece), _board.pxi
+techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _board.pxi
 (BaseBoard, Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
 (reading SAN). _ext.pxd declares ext/'s C API.
 """
@@ -13,6 +13,7 @@ from chessbits._ext cimport *
 
 include "_attacks.pxi"
 include "_squareset.pxi"
+include "_squarefuncs.pxi"
 include "_move.pxi"
 include "_board.pxi"
 include "_movelists.pxi"

@@ -17,10 +17,8 @@ cdef class LegalMoveGenerator:
         self.board = board
 
     def __iter__(self):
-        cdef Cache *c
         if type(self.board) is Board:
-            c = (<Board>self.board)._legal()
-            return iter([_move_interned(c.moves[i]) for i in range(c.n)])
+            return iter((<Board>self.board)._legal_tuple())
         return self.board.generate_legal_moves()
 
     def __len__(self):

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from ._core import STARTING_BOARD_FEN as _STARTING_BOARD_FEN
 from ._core import SquareSet as _SquareSet
+from ._core import square as square
+from ._core import square_file as square_file
+from ._core import square_mirror as square_mirror
+from ._core import square_rank as square_rank
 from ._core import _between_table, _line_table, _scan_squares
 from ._core import bishop as _bishop
 from ._core import king as _king
@@ -107,21 +111,6 @@ _SQUARE_BY_NAME = {name: sq for sq, name in enumerate(SQUARE_NAMES)}
  A8, B8, C8, D8, E8, F8, G8, H8) = SQUARES
 
 
-def square(file_index: int, rank_index: int) -> Square:
-    """The square at a file and rank index (0..7). ``square(4, 3) == E4``."""
-    return rank_index * 8 + file_index
-
-
-def square_file(sq: Square) -> int:
-    """The file index (0..7) of a square. ``square_file(E4) == 4``."""
-    return sq & 7
-
-
-def square_rank(sq: Square) -> int:
-    """The rank index (0..7) of a square. ``square_rank(E4) == 3``."""
-    return sq >> 3
-
-
 def square_name(sq: Square) -> str:
     """The name of a square. ``square_name(0) == 'a1'``; ValueError outside 0..63."""
     if not isinstance(sq, int) or not 0 <= sq < 64:
@@ -214,11 +203,6 @@ def _knight_bfs(start: Square) -> List[int]:
         for sq in _scan_squares(frontier):
             dist[sq] = steps
     return dist
-
-
-def square_mirror(square: Square) -> Square:
-    """The square flipped top to bottom. ``square_mirror(E2) == E7``."""
-    return square ^ 0x38
 
 
 SQUARES_180: List[Square] = [square_mirror(sq) for sq in SQUARES]
