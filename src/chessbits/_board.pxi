@@ -956,6 +956,19 @@ cdef class Board(BaseBoard):
         finally:
             self.pos.chess960 = saved
 
+    def _from_chess960(self, chess960, from_square, to_square, promotion=None, drop=None):
+        """python-chess's helper (chess.polyglot calls it): a king-takes-rook castling move
+        written e1g1/e1c1 unless chess960."""
+        if not chess960 and promotion is None and drop is None and (self.pos.by_type[KING_T] >> _square(from_square)) & 1:
+            if from_square in (4, 60) and to_square in (from_square + 3, from_square - 4):
+                return Move(from_square, from_square + 2 if to_square > from_square else from_square - 2)
+        return Move(from_square, to_square, promotion, drop)
+
+    def _to_chess960(self, move):
+        """python-chess's helper: e1g1/e1c1 castling written as king takes rook."""
+        cdef int k = _key_of(move)
+        return _move_interned(_to_chess960(&self.pos, <PyMove>k)) if k > 0 else move
+
     def xboard(self, move, chess960=None):
         """The XBoard text of a move (``O-O``/``O-O-O`` for Chess960 castling)."""
         if chess960 is None:

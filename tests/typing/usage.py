@@ -52,3 +52,20 @@ outcome = chessbits.Outcome(chessbits.Termination.CHECKMATE, chessbits.WHITE)
 status: chessbits.Status = chessbits.STATUS_EMPTY | chessbits.Status.NO_WHITE_KING
 diag: dict[int, int] = chessbits.BB_DIAG_ATTACKS[chessbits.E4]
 print(square_sets(chessbits.BB_CENTER), outcome.result(), status, len(diag), chessbits.SAN_REGEX.match("e4"))
+
+
+def material(board: chessbits.Board) -> int:
+    """Python-chess style code: SAN in and out, SquareSets, game state."""
+    board.push_san("d4")
+    line: str = board.variation_san([board.parse_san("d5"), chessbits.Move.from_uci("c2c4")])
+    score = 0
+    for piece_type in chessbits.PIECE_TYPES:
+        score += len(board.pieces(piece_type, chessbits.WHITE)) - len(board.pieces(piece_type, chessbits.BLACK))
+    captures: list[chessbits.Move] = list(board.generate_legal_captures())
+    mirrored: chessbits.Board = board.mirror()
+    san: str = board.san(next(iter(board.legal_moves)))
+    print(line, captures, mirrored.fen(shredder=True), san, board.outcome(), board.status(), board.ply())
+    return score + len(board.checkers()) + len(board.attacks(chessbits.D1))
+
+
+print(material(chessbits.Board()), chessbits.square_mirror(chessbits.E2))
