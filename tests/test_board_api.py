@@ -184,3 +184,27 @@ def test_board_accessors_match_python_chess():
     assert ours.checkers_mask() == 0 and not ours.is_attacked_by(chess.WHITE, chess.H8)
     with pytest.raises(ValueError):
         ours.piece_at(64)
+
+
+class Mine(Board):
+    """A user's subclass: copies and pickles must keep its type."""
+
+
+def test_pickle_copy_deepcopy_and_subclass_keep_position_and_history():
+    import copy
+
+    board = Mine("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    for san in ["a4", "Kf8", "a5", "c5"]:
+        board.push_san(san)
+    for other in (pickle.loads(pickle.dumps(board)), copy.copy(board), copy.deepcopy(board), board.copy()):
+        assert type(other) is Mine and other == board and other.move_stack == board.move_stack
+        assert other.ep_square == board.ep_square == chess.C6 and other.fen() == board.fen()
+        other.pop()
+        assert board.move_stack[-1] == chess.Move.from_uci("c7c5")  # independent
+    for n in range(5):
+        short = board.copy(stack=n)
+        theirs = chess.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        for move in board.move_stack:
+            theirs.push(move)
+        theirs = theirs.copy(stack=n)
+        assert short.move_stack == theirs.move_stack and short.root().fen() == theirs.root().fen()

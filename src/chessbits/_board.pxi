@@ -1490,7 +1490,7 @@ cdef class Board(BaseBoard):
         return board
 
     def __reduce__(self):
-        return (_board_from_state, (type(self), self.root().fen(), self.chess960,
+        return (_board_from_state, (type(self), self.root().fen(en_passant="fen"), self.chess960,
                                     [m.uci() for m in self.move_stack], self.fen()))
 
     def apply_transform(self, f):
