@@ -2,6 +2,8 @@
 # any position) and ext/movegen + perft (the fast path, for regular positions).
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcpy, memset
 from chessbits.status import Status, Termination
 
@@ -779,7 +781,7 @@ cdef class Board(BaseBoard):
         cdef Cache *c
         if t is None:
             c = self._legal()
-            t = tuple([_move_interned(c.moves[i]) for i in range(c.n)])
+            t = _move_tuple(c.moves, c.n)
             self.tuples[self.nply] = t
         return <tuple>t
 
@@ -811,10 +813,11 @@ cdef class Board(BaseBoard):
         return [_move_interned(buf[i]) for i in range(n)]
 
     def generate_legal_moves(self, from_mask=_ALL, to_mask=_ALL):
-        """The legal moves (within the masks), in python-chess's order."""
-        cdef Cache *c
+        """The legal moves (within the masks), in python-chess's order, generated afresh
+        (``legal_moves`` serves them from a per-position cache)."""
         cdef Bitboard f = _mask(from_mask), t = _mask(to_mask)
         if f == _ALL and t == _ALL:
+            self._forget(self.nply)
             return iter(self._legal_tuple())
         return iter(self._list(f, t, 0))
 
@@ -1569,6 +1572,17 @@ def _board_from_state(cls, root_fen, chess960, moves, fen):
     if board.fen() != fen:
         board.set_fen(fen)
     return board
+
+
+cdef tuple _move_tuple(const PyMove *keys, int n):
+    """The interned Moves of keys[0..n) as a tuple, filled in place."""
+    cdef tuple t = PyTuple_New(n)
+    cdef object m
+    for i in range(n):
+        m = _move_interned(keys[i])
+        Py_INCREF(m)
+        PyTuple_SET_ITEM(t, i, m)
+    return t
 
 
 cdef PyMove _normalise_castling(const Position *pos, PyMove m) noexcept:
