@@ -34,7 +34,7 @@ def compile_args():
 cflags, ldflags = compile_args()
 ext = Extension(
     "chessbits._core",
-    sources=["src/chessbits/_core.pyx", "ext/core.c", "ext/board.c", "ext/polyglot.c"],
+    sources=["src/chessbits/_core.pyx", "ext/core.c", "ext/polyglot.c"],
     include_dirs=["ext"],
     define_macros=[("_POSIX_C_SOURCE", "200809L")],
     extra_compile_args=cflags,

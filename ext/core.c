@@ -6,3 +6,4 @@
 #include "position.c"
 #include "movegen.c"
 #include "perft.c"
+#include "board.c"

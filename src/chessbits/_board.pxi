@@ -2,7 +2,6 @@
 # any position) and ext/movegen + perft (the fast path, for regular positions).
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
-from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcpy, memset
 from chessbits.status import Status, Termination
@@ -16,15 +15,8 @@ cdef extern from "position.h" nogil:
     void position_put(Position *pos, int pc, int s)
     void position_remove(Position *pos, int pc, int s)
 
-cdef extern from "bits.h" nogil:
-    int msb(Bitboard b)
-    int lsb(Bitboard b)
-    int popcount(Bitboard b)
-    Bitboard bswap64(Bitboard b)
-
-
 def _flip_vertical(bb):
-    return bswap64(_mask(bb))
+    return cb_bswap64(_mask(bb))
 
 
 cdef list _KNIGHT_PAIRS = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
@@ -82,8 +74,10 @@ cdef inline int _key_of(object move) except -2:
 
 cdef inline Bitboard _mask(object mask) except? 0:
     """A from/to mask as python-chess takes it: any int (bits past 63 and negative ints fold)."""
-    if type(mask) is int:
-        return <Bitboard>(mask & 0xFFFFFFFFFFFFFFFF)
+    if mask is _BB_ALL:
+        return _ALL
+    if type(mask) is int and 0 <= mask <= 0xFFFFFFFFFFFFFFFF:
+        return <Bitboard>mask
     return <Bitboard>(int(mask) & 0xFFFFFFFFFFFFFFFF)
 
 
@@ -324,13 +318,13 @@ cdef class BaseBoard:
             raise ValueError(err.decode("utf-8", "replace"))
         self._edited()
 
-    def piece_map(self, *, mask=_ALL):
+    def piece_map(self, *, mask=_BB_ALL):
         """``{square: Piece}`` for every piece (within mask)."""
         cdef Bitboard b = self.pos.by_type[0] & _mask(mask)
         cdef dict result = {}
         cdef int s, pc
         while b:
-            s = msb(b)
+            s = cb_msb(b)
             b ^= (<Bitboard>1) << s
             pc = self.pos.board[s]
             result[s] = _piece_interned(pc & 7, (pc >> 3) == 0)
@@ -446,7 +440,7 @@ cdef class BaseBoard:
         for pt in range(1, 7):
             b = types[pt]
             while b:
-                s = msb(b)
+                s = cb_msb(b)
                 b ^= (<Bitboard>1) << s
                 self._put(s, pt, (white >> s) & 1, (promoted >> s) & 1)
         return 0
@@ -799,7 +793,8 @@ cdef class Board(BaseBoard):
         """A live view of the pseudo-legal moves."""
         return PseudoLegalMoveGenerator(self)
 
-    cdef list _list(self, Bitboard from_mask, Bitboard to_mask, int kind):
+    cdef tuple _list(self, Bitboard from_mask, Bitboard to_mask, int kind):
+        """Moves within the masks: kind 0 legal, 1 pseudo-legal, 2 castling, 3 legal ep, 4 pseudo-legal ep."""
         cdef PyMove buf[256]
         cdef int n
         if kind == 0:
@@ -810,9 +805,9 @@ cdef class Board(BaseBoard):
             n = board_generate_castling(&self.pos, from_mask, to_mask, buf)
         else:
             n = board_generate_ep(&self.pos, from_mask, to_mask, kind == 3, buf)
-        return [_move_interned(buf[i]) for i in range(n)]
+        return _move_tuple(buf, n)
 
-    def generate_legal_moves(self, from_mask=_ALL, to_mask=_ALL):
+    def generate_legal_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The legal moves (within the masks), in python-chess's order, generated afresh
         (``legal_moves`` serves them from a per-position cache)."""
         cdef Bitboard f = _mask(from_mask), t = _mask(to_mask)
@@ -821,33 +816,37 @@ cdef class Board(BaseBoard):
             return iter(self._legal_tuple())
         return iter(self._list(f, t, 0))
 
-    def generate_pseudo_legal_moves(self, from_mask=_ALL, to_mask=_ALL):
+    def generate_pseudo_legal_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The pseudo-legal moves (within the masks), in python-chess's order."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 1))
 
-    def generate_castling_moves(self, from_mask=_ALL, to_mask=_ALL):
+    def generate_castling_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The castling moves (within the masks)."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 2))
 
-    def generate_legal_ep(self, from_mask=_ALL, to_mask=_ALL):
+    def generate_legal_ep(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The legal en-passant captures."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 3))
 
-    def generate_pseudo_legal_ep(self, from_mask=_ALL, to_mask=_ALL):
+    def generate_pseudo_legal_ep(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The pseudo-legal en-passant captures."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 4))
 
-    def generate_legal_captures(self, from_mask=_ALL, to_mask=_ALL):
-        """The legal captures, en passant last."""
-        cdef Bitboard t = _mask(to_mask)
-        return iter(self._list(_mask(from_mask), t & self.pos.by_color[self.pos.side ^ 1], 0)
-                    + self._list(_mask(from_mask), t, 3))
+    cdef tuple _captures(self, Bitboard f, Bitboard t, int legal):
+        """Captures onto enemy pieces, then en-passant captures, as python-chess chains them."""
+        cdef PyMove buf[256]
+        cdef int n = board_generate(&self.pos, f, t & self.pos.by_color[self.pos.side ^ 1], legal, buf)
+        if self.pos.st.ep_raw != SQ_NONE:
+            n += board_generate_ep(&self.pos, f, t, legal, buf + n)
+        return _move_tuple(buf, n)
 
-    def generate_pseudo_legal_captures(self, from_mask=_ALL, to_mask=_ALL):
+    def generate_legal_captures(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+        """The legal captures, en passant last."""
+        return iter(self._captures(_mask(from_mask), _mask(to_mask), 1))
+
+    def generate_pseudo_legal_captures(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The pseudo-legal captures, en passant last."""
-        cdef Bitboard t = _mask(to_mask)
-        return iter(self._list(_mask(from_mask), t & self.pos.by_color[self.pos.side ^ 1], 1)
-                    + self._list(_mask(from_mask), t, 4))
+        return iter(self._captures(_mask(from_mask), _mask(to_mask), 0))
 
     def is_pseudo_legal(self, move):
         """True if the move is pseudo-legal (null moves and drops are not)."""
@@ -1143,7 +1142,7 @@ cdef class Board(BaseBoard):
         if ours & (self.pos.by_type[PAWN_T] | self.pos.by_type[ROOK_T] | self.pos.by_type[QUEEN_T]):
             return False
         if ours & self.pos.by_type[KNIGHT_T]:
-            return popcount(ours) <= 2 and not (theirs & ~self.pos.by_type[KING_T] & ~self.pos.by_type[QUEEN_T])
+            return cb_popcount(ours) <= 2 and not (theirs & ~self.pos.by_type[KING_T] & ~self.pos.by_type[QUEEN_T])
         if ours & bishops:
             return ((not (bishops & 0xAA55AA55AA55AA55) or not (bishops & 0x55AA55AA55AA55AA))
                     and not self.pos.by_type[PAWN_T] and not self.pos.by_type[KNIGHT_T])
@@ -1503,7 +1502,7 @@ cdef class Board(BaseBoard):
         rights = self.pos.st.castling_raw
         self._apply_transform_pieces(f)
         self._clear_stack()
-        self.pos.st.ep_raw = SQ_NONE if ep is None else (msb(_mask(f((<Bitboard>1) << ep))) if _mask(f((<Bitboard>1) << ep)) else SQ_NONE)
+        self.pos.st.ep_raw = SQ_NONE if ep is None else (cb_msb(_mask(f((<Bitboard>1) << ep))) if _mask(f((<Bitboard>1) << ep)) else SQ_NONE)
         self.pos.st.castling_raw = _mask(f(rights))
         self._state_changed()
 

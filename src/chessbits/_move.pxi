@@ -1,6 +1,8 @@
 # Move and Piece: immutable values shaped like python-chess's, interned so that
 # building a legal-move list from Python allocates nothing per move.
 
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
 from chessbits.status import InvalidMoveError, IllegalMoveError, AmbiguousMoveError
 
 cdef tuple _PIECE_SYMBOLS = (None, "p", "n", "b", "r", "q", "k")
@@ -127,15 +129,21 @@ cdef class Move:
         return (Move, (self.from_square, self.to_square, self.promotion, self.drop))
 
 
-cdef list _move_table = [None] * (1 << 15)
+cdef PyObject *_move_table[1 << 15]   # key -> the one Move, made on first use, never freed
+
+
+cdef Move _move_make(int key):
+    cdef Move m = Move(key & 63, (key >> 6) & 63, (key >> 12) or None)
+    Py_INCREF(m)  # the table's reference: interned Moves live as long as the module
+    _move_table[key] = <PyObject *>m
+    return m
 
 
 cdef inline Move _move_interned(int key):
     """The one Move object for key = from | to << 6 | promotion << 12."""
-    cdef object m = _move_table[key]
-    if m is None:
-        m = Move(key & 63, (key >> 6) & 63, (key >> 12) or None)
-        _move_table[key] = m
+    cdef PyObject *m = _move_table[key]
+    if m == NULL:
+        return _move_make(key)
     return <Move>m
 
 

@@ -3,6 +3,7 @@
 # a chessbits Board gets the C paths.
 
 
+@cython.freelist(16)
 cdef class LegalMoveGenerator:
     """The legal moves of a board, computed when asked; like python-chess's
     ``board.legal_moves``: iterate it, ``len()`` or ``count()`` it, test ``in``.
@@ -50,6 +51,7 @@ cdef class LegalMoveGenerator:
         return f"<LegalMoveGenerator at {id(self):#x} ({sans})>"
 
 
+@cython.freelist(16)
 cdef class PseudoLegalMoveGenerator:
     """The pseudo-legal moves of a board (legal ones plus those leaving the king
     attacked), as python-chess's ``board.pseudo_legal_moves``.
