@@ -3,7 +3,7 @@
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 from chessbits.status import Status, Termination
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -786,12 +786,16 @@ cdef class Board(BaseBoard):
     @property
     def legal_moves(self):
         """A live view of the legal moves: iterate, ``len()``, ``count()``, ``in``, ``bool``."""
-        return LegalMoveGenerator(self)
+        cdef LegalMoveGenerator view = LegalMoveGenerator.__new__(LegalMoveGenerator)
+        view.board = self
+        return view
 
     @property
     def pseudo_legal_moves(self):
         """A live view of the pseudo-legal moves."""
-        return PseudoLegalMoveGenerator(self)
+        cdef PseudoLegalMoveGenerator view = PseudoLegalMoveGenerator.__new__(PseudoLegalMoveGenerator)
+        view.board = self
+        return view
 
     cdef tuple _list(self, Bitboard from_mask, Bitboard to_mask, int kind):
         """Moves within the masks: kind 0 legal, 1 pseudo-legal, 2 castling, 3 legal ep, 4 pseudo-legal ep."""
@@ -812,9 +816,21 @@ cdef class Board(BaseBoard):
         (``legal_moves`` serves them from a per-position cache)."""
         cdef Bitboard f = _mask(from_mask), t = _mask(to_mask)
         if f == _ALL and t == _ALL:
-            self._forget(self.nply)
-            return iter(self._legal_tuple())
+            return iter(self._fresh_legal_tuple())
         return iter(self._list(f, t, 0))
+
+    cdef tuple _fresh_legal_tuple(self):
+        """The legal moves generated now; the cached tuple is kept when they are the same
+        (Moves are immutable and interned, so it is the same value)."""
+        cdef Cache *c = &self.caches[self.nply]
+        cdef PyMove buf[256]
+        cdef int n = board_generate(&self.pos, _ALL, _ALL, 1, buf)
+        if c.n == n and self.tuples[self.nply] is not None and memcmp(buf, c.moves, n * sizeof(PyMove)) == 0:
+            return <tuple>self.tuples[self.nply]
+        memcpy(c.moves, buf, n * sizeof(PyMove))
+        c.n = n
+        self.tuples[self.nply] = _move_tuple(buf, n)
+        return <tuple>self.tuples[self.nply]
 
     def generate_pseudo_legal_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
         """The pseudo-legal moves (within the masks), in python-chess's order."""
