@@ -957,3 +957,23 @@ int board_castling_fen(const Position *pos, int shredder, char *out) {
   out[n] = 0;
   return n;
 }
+
+int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char *out) {
+  int n = board_board_fen(pos, promoted, out);
+  out[n++] = ' ';
+  out[n++] = pos->side == WHITE ? 'w' : 'b';
+  out[n++] = ' ';
+  n += board_castling_fen(pos, shredder, out + n);
+  out[n++] = ' ';
+  const Square ep = pos->st->ep_raw;
+  PyMove buf[8];
+  const int shown = ep != SQ_NONE
+    && (ep_mode == BOARD_EP_FEN || (ep_mode == BOARD_EP_XFEN ? board_generate_ep(pos, ~0ULL, ~0ULL, 0, buf) > 0
+                                                              : board_has_legal_ep(pos)));
+  if (shown) {
+    out[n++] = (char)('a' + file_of(ep));
+    out[n++] = (char)('1' + rank_of(ep));
+  } else out[n++] = '-';
+  n += snprintf(out + n, 32, " %u %u", (unsigned)pos->st->rule50, (unsigned)pos->st->fullmove);
+  return n;
+}

@@ -88,6 +88,13 @@ int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to
 /* Returns as board_generate for en-passant captures only (generate_*_ep). */
 int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out);
 
+/* Which en-passant square a FEN shows: python-chess's en_passant="legal", "fen", "xfen". */
+enum { BOARD_EP_LEGAL, BOARD_EP_FEN, BOARD_EP_XFEN };
+
+/* Returns the length of python-chess's fen(shredder=, en_passant=, promoted=) written to
+   out (>= 160 bytes). */
+int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char *out);
+
 /* Returns the length of the castling part of python-chess's FEN written to out (>= 5 bytes):
    X-FEN (KQkq, or the rook's file where k/q would be ambiguous) or, if shredder, the files. */
 int board_castling_fen(const Position *pos, int shredder, char *out);

@@ -108,8 +108,7 @@ cdef class BaseBoard:
         self.pos.st = &self.states[0]
         self.nply = 0
         self.tuples = [None] * self.cap
-        self.caches[0].n = -1
-        board_sync(&self.pos)
+        self.caches[0].n = -1  # an empty board, white to move: consistent as zeroed (key 0)
 
     def __dealloc__(self):
         PyMem_Free(self.states)
@@ -681,23 +680,24 @@ cdef class Board(BaseBoard):
         cdef int n = board_castling_fen(&self.pos, 1, buf)
         return buf[:n].decode("ascii")
 
-    cdef str _ep_part(self, en_passant):
-        cdef int ep = self.pos.st.ep_raw
-        if ep == SQ_NONE:
-            return "-"
-        if en_passant == "fen":
-            return _SQUARE_NAMES[ep]
-        if en_passant == "xfen":
-            return _SQUARE_NAMES[ep] if self.has_pseudo_legal_en_passant() else "-"
+    cdef str _fen(self, shredder, en_passant, promoted, bint clocks):
+        cdef char buf[192]
+        cdef int mode, n
         if en_passant == "legal":
-            return _SQUARE_NAMES[ep] if board_has_legal_ep(&self.pos) else "-"
-        raise ValueError(f"en_passant must be 'legal', 'fen' or 'xfen', got {en_passant!r}")
+            mode = BOARD_EP_LEGAL
+        elif en_passant == "fen":
+            mode = BOARD_EP_FEN
+        elif en_passant == "xfen":
+            mode = BOARD_EP_XFEN
+        else:
+            raise ValueError(f"en_passant must be 'legal', 'fen' or 'xfen', got {en_passant!r}")
+        n = board_fen(&self.pos, bool(shredder), mode, bool(promoted), buf)
+        s = buf[:n].decode("ascii")
+        return s if clocks else s.rsplit(" ", 2)[0]
 
     def epd(self, *, shredder=False, en_passant="legal", promoted=None, **operations):
         """The FEN's first four parts, then EPD operations (``bm=``, ``id=``...)."""
-        parts = [self.board_fen(promoted=bool(promoted)), "w" if self.pos.side == WHITE_C else "b",
-                 self.castling_shredder_fen() if shredder else self.castling_xfen(), self._ep_part(en_passant)]
-        epd = " ".join(parts)
+        epd = self._fen(shredder, en_passant, promoted, False)
         if operations:
             from chessbits.epd import epd_operations
             epd += " " + epd_operations(self, operations)
@@ -705,7 +705,7 @@ cdef class Board(BaseBoard):
 
     def fen(self, *, shredder=False, en_passant="legal", promoted=None):
         """The position as FEN, written as python-chess writes it."""
-        return f"{self.epd(shredder=shredder, en_passant=en_passant, promoted=promoted)} {self.pos.st.rule50} {self.pos.st.fullmove}"
+        return self._fen(shredder, en_passant, promoted, True)
 
     def shredder_fen(self, *, en_passant="legal", promoted=None):
         """The position as Shredder-FEN (castling as rook files)."""

@@ -77,6 +77,8 @@ cdef extern from "board.h" nogil:
     int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen)
     int board_board_fen(const Position *pos, int promoted, char *out)
     int board_castling_fen(const Position *pos, int shredder, char *out)
+    enum: BOARD_EP_LEGAL, BOARD_EP_FEN, BOARD_EP_XFEN
+    int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char *out)
     void board_sync(Position *pos)
     int board_king(const Position *pos, int c)
     Bitboard board_clean_castling(const Position *pos, int has_stack)
