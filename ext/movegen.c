@@ -39,8 +39,7 @@ static inline MovegenRot movegen_rot_xor(MovegenRot v, Bitboard delta) {
 #undef CB_VT
 
 #define CB_MOVEGEN_ENTRY(name, target, cpu)                                            \
-  {movegen_generate_##name##_base, movegen_count_##name##_base,                        \
-   movegen_attackers_##name##_base, movegen_perft_##name##_base},
+  {movegen_generate_##name##_base, movegen_count_##name##_base, movegen_perft_##name##_base},
 static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
 #undef CB_MOVEGEN_ENTRY
 
@@ -52,8 +51,7 @@ static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOV
 #undef CB_VT
 
 #define CB_MOVEGEN_ENTRY(name, target, cpu)                                            \
-  {movegen_generate_##name##_v3, movegen_count_##name##_v3,                            \
-   movegen_attackers_##name##_v3, movegen_perft_##name##_v3},
+  {movegen_generate_##name##_v3, movegen_count_##name##_v3, movegen_perft_##name##_v3},
 static const MovegenTechnique movegen_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
 #undef CB_MOVEGEN_ENTRY
 #endif
@@ -88,38 +86,4 @@ const char *movegen_path(void) { return movegen_why; }
 
 int movegen_technique(void) { return movegen_default; }
 
-int generate_legal(const Position *pos, Move *list) {
-  return movegen_techniques[movegen_default].generate(pos, list);
-}
-
-/* Returns t if this CPU can run it, else the default technique. */
-static int movegen_pick(int t) { return technique_available(t) ? t : movegen_default; }
-
-int generate_legal_t(const Position *pos, Move *list, int t) {
-  return movegen_techniques[movegen_pick(t)].generate(pos, list);
-}
-
 int count_legal(const Position *pos) { return movegen_techniques[movegen_default].count(pos); }
-
-int count_legal_t(const Position *pos, int t) { return movegen_techniques[movegen_pick(t)].count(pos); }
-
-Bitboard attackers_to(const Position *pos, Square s, Bitboard occ) {
-  return movegen_techniques[movegen_default].attackers(pos, s, occ);
-}
-
-Bitboard checkers(const Position *pos) {
-  const Color us = pos->side;
-  return attackers_to(pos, king_square(pos, us), pos->by_type[NO_PIECE_TYPE]) & pos->by_color[us ^ 1];
-}
-
-int is_check(const Position *pos) { return checkers(pos) != 0; }
-
-int gives_check(const Position *pos, Move m) {
-  /* Play it on a copy: exact for every kind of discovered check and cheap next to
-     the Python call that asks. */
-  Position copy = *pos;
-  StateInfo st;
-  do_move(&copy, m, &st);
-  return is_check(&copy);
-}
-

@@ -15,7 +15,6 @@ typedef struct { PerftEntry *entries; uint64_t mask; } PerftTT;
 typedef struct {
   int (*generate)(const Position *, Move *);
   int (*count)(const Position *);
-  Bitboard (*attackers)(const Position *, Square, Bitboard);
   uint64_t (*perft)(Position *, int, PerftTT *); /* tt may be NULL */
 } MovegenTechnique;
 
@@ -33,29 +32,7 @@ void movegen_init(void);
 /* Returns the technique the non-_t functions use. */
 int movegen_technique(void);
 
-/* Returns the number of legal moves, written to list (MAX_MOVES entries). */
-int generate_legal(const Position *pos, Move *list);
-
-/* Returns generate_legal's result computed with technique t (the default if this
-   CPU cannot run t). */
-int generate_legal_t(const Position *pos, Move *list, int t);
-
-/* Returns the number of legal moves, counted without listing them. */
+/* Returns the number of legal moves, counted without listing them (default technique). */
 int count_legal(const Position *pos);
-
-/* Returns count_legal's result computed with technique t (as generate_legal_t). */
-int count_legal_t(const Position *pos, int t);
-
-/* Returns the pieces of both colours that attack s, the board occupied by occ. */
-Bitboard attackers_to(const Position *pos, Square s, Bitboard occ);
-
-/* Returns the enemy pieces giving check to the side to move. */
-Bitboard checkers(const Position *pos);
-
-/* Returns 1 if the side to move is in check. */
-int is_check(const Position *pos);
-
-/* Returns 1 if the legal move m gives check. */
-int gives_check(const Position *pos, Move m);
 
 #endif

@@ -294,18 +294,6 @@ static TGT int FN(count)(const Position *pos) {
   return (pos->side == WHITE ? FN(count_w) : FN(count_b))(pos, v, pos->st->castling, pos->st->ep);
 }
 
-/* Returns the pieces of both colours attacking s with occupancy occ. */
-static TGT Bitboard FN(attackers)(const Position *pos, Square s, Bitboard occ) {
-  const OV v = OV_OF(occ);
-  const Bitboard queens = pos->by_type[QUEEN];
-  return (PawnAttacks[BLACK][s] & pieces_cp(pos, WHITE, PAWN))
-       | (PawnAttacks[WHITE][s] & pieces_cp(pos, BLACK, PAWN))
-       | (KnightAttacks[s] & pos->by_type[KNIGHT])
-       | (KingAttacks[s] & pos->by_type[KING])
-       | (ROOK_ATT(s, v) & (pos->by_type[ROOK] | queens))
-       | (BISHOP_ATT(s, v) & (pos->by_type[BISHOP] | queens));
-}
-
 /* Returns the number of leaves depth >= 2 plies below pos; tt, if not NULL, is a
    transposition table to read and fill. The last ply is counted, never played. */
 static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {

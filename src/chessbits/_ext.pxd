@@ -67,7 +67,6 @@ cdef extern from "position.h" nogil:
         int chess960
     void position_init()
     uint64_t position_compute_key(const Position *pos)
-    int position_ok(const Position *pos)
 
 cdef extern from "board.h" nogil:
     ctypedef uint16_t PyMove
@@ -108,7 +107,6 @@ cdef extern from "board.h" nogil:
 
 cdef extern from "movegen.h" nogil:
     const char *movegen_path()
-    int count_legal_t(const Position *pos, int t)
 
 cdef extern from "perft.h" nogil:
     uint64_t perft(Position *pos, int depth, int technique)
