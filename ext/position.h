@@ -1,5 +1,5 @@
 /* Position and StateInfo (Stockfish style: the caller owns one StateInfo per ply,
-   linked by `prev`), moves, FEN in/out, make/unmake and Zobrist keys.
+   linked by `prev`), moves, make/unmake and Zobrist keys (FEN and python-chess's rules: board.h).
    Make/unmake are static inline here so the per-technique perft loops inline them
    with the side to move known at compile time; do_move/undo_move wrap them. */
 #ifndef CB_POSITION_H
