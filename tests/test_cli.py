@@ -387,3 +387,23 @@ def test_console_script():
         pytest.skip("the chessbits console script is not on PATH")
     r = subprocess.run([script, "perft", "2"], capture_output=True, text=True)
     assert r.returncode == 0 and "Nodes searched: 400" in r.stdout
+
+
+def test_position_python_chess_calls_invalid_is_counted_by_its_rules():
+    fen = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"   # no black king
+    r = run("perft", fen, "3")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.count("\n") == 1 and "NO_BLACK_KING" in r.stderr and "invalid" in r.stderr
+    theirs = chess.Board(fen)
+
+    def perft(board, depth):
+        if depth == 0:
+            return 1
+        total = 0
+        for move in list(board.legal_moves):
+            board.push(move)
+            total += perft(board, depth - 1)
+            board.pop()
+        return total
+
+    assert f"Nodes searched: {perft(theirs, 3)}" in r.stdout
