@@ -160,6 +160,18 @@ static PyMove b_castling_move(const Position *pos, Square from, Square to) {
   return pymove_make(from, to, 0);
 }
 
+PyMove board_from_chess960(const Position *pos, PyMove m) {
+  return pymove_promotion(m) ? m : b_castling_move(pos, pymove_from(m), pymove_to(m));
+}
+
+PyMove board_to_chess960(const Position *pos, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  if ((from == SQ_E1 || from == SQ_E8) && (pos->by_type[KING] & square_bb(from))
+      && (to == from + 2 || to == from - 2) && !(pos->by_type[ROOK] & square_bb(to)))
+    return pymove_make(from, to == from + 2 ? from + 3 : from - 4, 0);
+  return m;
+}
+
 Bitboard board_clean_castling(const Position *pos, int has_stack) {
   const StateInfo *st = pos->st;
   if (has_stack) return st->castling_raw;
@@ -527,11 +539,9 @@ static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
   ns->prev = st;
   ns->castling = st->castling;
   if (m) {
-    Square from = pymove_from(m), to = pymove_to(m);
     const int promotion = pymove_promotion(m);
-    if ((from == SQ_E1 || from == SQ_E8) && (pos->by_type[KING] & square_bb(from))
-        && (to == from + 2 || to == from - 2) && !(pos->by_type[ROOK] & square_bb(to)))
-      to = to == from + 2 ? from + 3 : from - 4; /* python-chess's _to_chess960 */
+    const PyMove mm = board_to_chess960(pos, m);
+    const Square from = pymove_from(mm), to = pymove_to(mm);
     const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
     if (board_is_zeroing(pos, pymove_make(from, to, 0))) ns->rule50 = 0;
     const int was_promoted = (promoted & from_bb) != 0;

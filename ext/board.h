@@ -61,6 +61,13 @@ void board_sync(Position *pos);
    highest if several, SQ_NONE if none. */
 Square board_king(const Position *pos, Color c);
 
+/* Returns m with castling written as python-chess's move stack keeps it (_from_chess960):
+   king takes rook becomes e1g1/e1c1 in standard chess; other moves unchanged. */
+PyMove board_from_chess960(const Position *pos, PyMove m);
+
+/* Returns m with e1g1/e1c1 castling written king takes rook (python-chess's _to_chess960). */
+PyMove board_to_chess960(const Position *pos, PyMove m);
+
 /* Returns python-chess's clean_castling_rights(): the raw rights that can castle.
    With a move stack python-chess returns the raw rights as they are: pass has_stack. */
 Bitboard board_clean_castling(const Position *pos, int has_stack);

@@ -898,8 +898,7 @@ cdef class Board(BaseBoard):
         if known:
             board_push_legal(&self.pos, m, &self.states[self.nply + 1])
         else:
-            if m and (self.pos.by_type[KING_T] & ((<Bitboard>1) << (m & 63))) and not self.pos.chess960:
-                m = _normalise_castling(&self.pos, m)
+            m = board_from_chess960(&self.pos, m)
             if board_push(&self.pos, m, &self.states[self.nply + 1]) != 0:
                 raise IllegalMoveError(f"push() expects a pseudo-legal move or a null move, "
                                        f"got {_move_interned(k).uci()} in {self.fen()}")
@@ -937,8 +936,7 @@ cdef class Board(BaseBoard):
         if promotion is None and (self.pos.by_type[PAWN_T] >> f) & 1 and ((<Bitboard>1 << t) & 0xFF000000000000FF):
             promotion = QUEEN_T
         cdef int k = f | t << 6 | (promotion or 0) << 12
-        if (self.pos.by_type[KING_T] >> f) & 1:
-            k = _normalise_castling(&self.pos, <PyMove>k)
+        k = board_from_chess960(&self.pos, <PyMove>k)
         if not board_is_legal(&self.pos, <PyMove>k):
             raise IllegalMoveError(f"no matching legal move for {_move_interned(k).uci()} "
                                    f"({_SQUARE_NAMES[f]} -> {_SQUARE_NAMES[t]}) in {self.fen()}")
@@ -951,9 +949,9 @@ cdef class Board(BaseBoard):
         if not move:
             return move
         cdef int k = _key_of(move)
-        if k < 0 or not board_is_legal(&self.pos, _normalise_castling(&self.pos, <PyMove>k)):
+        if k < 0 or not board_is_legal(&self.pos, board_from_chess960(&self.pos, <PyMove>k)):
             raise IllegalMoveError(f"illegal uci: {uci!r} in {self.fen()}")
-        return _move_interned(_normalise_castling(&self.pos, <PyMove>k))
+        return _move_interned(board_from_chess960(&self.pos, <PyMove>k))
 
     def push_uci(self, uci):
         """Parse and play a UCI move; returns the Move."""
@@ -969,23 +967,27 @@ cdef class Board(BaseBoard):
         cdef int saved = self.pos.chess960
         self.pos.chess960 = saved if chess960 is None else bool(chess960)
         try:
-            return _move_interned(_to_chess960(&self.pos, <PyMove>k) if self.pos.chess960
-                                  else _normalise_castling(&self.pos, <PyMove>k)).uci()
+            return _move_interned(board_to_chess960(&self.pos, <PyMove>k) if self.pos.chess960
+                                  else board_from_chess960(&self.pos, <PyMove>k)).uci()
         finally:
             self.pos.chess960 = saved
 
     def _from_chess960(self, chess960, from_square, to_square, promotion=None, drop=None):
         """python-chess's helper (chess.polyglot calls it): a king-takes-rook castling move
         written e1g1/e1c1 unless chess960."""
-        if not chess960 and promotion is None and drop is None and (self.pos.by_type[KING_T] >> _square(from_square)) & 1:
-            if from_square in (4, 60) and to_square in (from_square + 3, from_square - 4):
-                return Move(from_square, from_square + 2 if to_square > from_square else from_square - 2)
-        return Move(from_square, to_square, promotion, drop)
+        cdef int saved = self.pos.chess960
+        cdef PyMove m
+        if chess960 or promotion is not None or drop is not None:
+            return Move(from_square, to_square, promotion, drop)
+        self.pos.chess960 = 0
+        m = board_from_chess960(&self.pos, <PyMove>(_square(from_square) | _square(to_square) << 6))
+        self.pos.chess960 = saved
+        return _move_interned(m)
 
     def _to_chess960(self, move):
         """python-chess's helper: e1g1/e1c1 castling written as king takes rook."""
         cdef int k = _key_of(move)
-        return _move_interned(_to_chess960(&self.pos, <PyMove>k)) if k > 0 else move
+        return _move_interned(board_to_chess960(&self.pos, <PyMove>k)) if k > 0 else move
 
     def xboard(self, move, chess960=None):
         """The XBoard text of a move (``O-O``/``O-O-O`` for Chess960 castling)."""
@@ -1458,7 +1460,7 @@ cdef class Board(BaseBoard):
                 n = perft_divide_threads(&p, d, t, n_threads, moves, counts)
         result = {}
         for i in range(n):
-            result[_move_interned(_internal_to_key(&self.pos, moves[i])).uci()] = counts[i]
+            result[_move_interned(board_pymove(&self.pos, moves[i])).uci()] = counts[i]
         return dict(sorted(result.items()))
 
     # --- keys, copies, conversions -------------------------------------------------------
@@ -1598,45 +1600,6 @@ cdef tuple _move_tuple(const PyMove *keys, int n):
         Py_INCREF(m)
         PyTuple_SET_ITEM(t, i, m)
     return t
-
-
-cdef PyMove _normalise_castling(const Position *pos, PyMove m) noexcept:
-    """m with standard castling written e1g1/e1c1 as python-chess's move stack keeps it."""
-    cdef int f = m & 63, t = (m >> 6) & 63
-    if m >> 12 or pos.chess960 or not ((pos.by_type[KING_T] >> f) & 1):
-        return m
-    if f == 4 or f == 60:
-        if t == f + 3:
-            return <PyMove>(f | (f + 2) << 6)
-        if t == f - 4:
-            return <PyMove>(f | (f - 2) << 6)
-    return m
-
-
-cdef PyMove _to_chess960(const Position *pos, PyMove m) noexcept:
-    """m with standard castling (e1g1) written as king takes rook, as python-chess's _to_chess960."""
-    cdef int f = m & 63, t = (m >> 6) & 63
-    if (f == 4 or f == 60) and ((pos.by_type[KING_T] >> f) & 1) and not m >> 12:
-        if t == f + 2 and not ((pos.by_type[ROOK_T] >> t) & 1):
-            return <PyMove>(f | (f + 3) << 6)
-        if t == f - 2 and not ((pos.by_type[ROOK_T] >> t) & 1):
-            return <PyMove>(f | (f - 4) << 6)
-    return m
-
-
-cdef PyMove _internal_to_key(const Position *pos, Move_t m) noexcept:
-    """The PyMove of internal move m (perft's divide lists internal moves)."""
-    cdef int f = m & 63, t = (m >> 6) & 63, ty = m & (3 << 14)
-    if ty == MOVE_CASTLING:
-        if not pos.chess960 and (f == 4 or f == 60):
-            if t == f + 3:
-                t = f + 2
-            elif t == f - 4:
-                t = f - 2
-        return <PyMove>(f | t << 6)
-    if ty == MOVE_PROMOTION:
-        return <PyMove>(f | t << 6 | (((m >> 12) & 3) + 2) << 12)
-    return <PyMove>(f | t << 6)
 
 
 cdef int _threads(object threads) except -1:
