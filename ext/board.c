@@ -27,15 +27,23 @@ Square board_king(const Position *pos, Color c) {
   return k ? b_msb(k) : SQ_NONE;
 }
 
-Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
-  const Bitboard rq = pos->by_type[ROOK] | pos->by_type[QUEEN];
-  const Bitboard bq = pos->by_type[BISHOP] | pos->by_type[QUEEN];
-  return ((KingAttacks[s] & pos->by_type[KING]) | (KnightAttacks[s] & pos->by_type[KNIGHT])
-          | (b_rook(s, occ) & rq) | (b_bishop(s, occ) & bq)
-          | (PawnAttacks[c ^ 1][s] & pos->by_type[PAWN])) & pos->by_color[c];
+/* Returns the pieces of colour c attacking s with the board occupied by occ. */
+static inline Bitboard b_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
+  const Bitboard theirs = pos->by_color[c];
+  const Bitboard rq = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+  const Bitboard bq = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+  Bitboard a = ((KingAttacks[s] & pos->by_type[KING]) | (KnightAttacks[s] & pos->by_type[KNIGHT])
+                | (PawnAttacks[c ^ 1][s] & pos->by_type[PAWN])) & theirs;
+  /* the slider lookups only where a slider stands on a line through s (saves table loads) */
+  if (rq & (FileMask[s] | RankMask[s])) a |= b_rook(s, occ) & rq;
+  if (bq & (DiagMask[s] | AntiMask[s])) a |= b_bishop(s, occ) & bq;
+  return a;
 }
 
-Bitboard board_attacks_mask(const Position *pos, Square s) {
+Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ) { return b_attackers(pos, c, s, occ); }
+
+/* Returns the squares the piece on s attacks (0 if s is empty). */
+static inline Bitboard b_attacks(const Position *pos, Square s) {
   const Piece pc = pos->board[s];
   const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
   switch (type_of_piece(pc)) {
@@ -49,9 +57,11 @@ Bitboard board_attacks_mask(const Position *pos, Square s) {
   }
 }
 
+Bitboard board_attacks_mask(const Position *pos, Square s) { return b_attacks(pos, s); }
+
 Bitboard board_checkers(const Position *pos) {
   const Square k = board_king(pos, pos->side);
-  return k == SQ_NONE ? 0 : board_attackers(pos, pos->side ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
+  return k == SQ_NONE ? 0 : b_attackers(pos, pos->side ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
 }
 
 /* Returns 1 if colour `them` attacks any square of path with the board occupied by occ. */
@@ -59,7 +69,7 @@ static int b_attacked_for_king(const Position *pos, Color them, Bitboard path, B
   while (path) {
     const Square s = b_msb(path);
     path ^= square_bb(s);
-    if (board_attackers(pos, them, s, occ)) return 1;
+    if (b_attackers(pos, them, s, occ)) return 1;
   }
   return 0;
 }
@@ -131,17 +141,20 @@ int board_is_capture(const Position *pos, PyMove m) {
   return (touched & pos->by_color[pos->side ^ 1]) != 0 || board_is_en_passant(pos, m);
 }
 
-int board_is_zeroing(const Position *pos, PyMove m) {
+/* Returns 1 if m moves a pawn or lands on an enemy piece (python-chess's is_zeroing). */
+static inline int b_zeroing(const Position *pos, PyMove m) {
   const Bitboard touched = square_bb(pymove_from(m)) ^ square_bb(pymove_to(m));
   return (touched & (pos->by_type[PAWN] | pos->by_color[pos->side ^ 1])) != 0;
 }
+
+int board_is_zeroing(const Position *pos, PyMove m) { return b_zeroing(pos, m); }
 
 /* Returns 1 if king may make move m, given the pinned pieces (blockers) (_is_safe). */
 static int b_is_safe(const Position *pos, Square king, Bitboard blockers, PyMove m) {
   const Square from = pymove_from(m), to = pymove_to(m);
   if (from == king) {
     if (board_is_castling(pos, m)) return 1;
-    return !board_attackers(pos, pos->side ^ 1, to, pos->by_type[NO_PIECE_TYPE]);
+    return !b_attackers(pos, pos->side ^ 1, to, pos->by_type[NO_PIECE_TYPE]);
   }
   if (board_is_en_passant(pos, m))
     return (board_pin_mask(pos, pos->side, from) & square_bb(to)) && !b_ep_skewered(pos, king, from);
@@ -222,8 +235,18 @@ int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to
   return (int)(out - start);
 }
 
-/* Returns out advanced past python-chess's pseudo-legal en-passant captures. */
-static PyMove *b_gen_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+/* What legal generation filters with (python-chess's _is_safe, applied while generating):
+   our king (the highest, as python-chess picks it) and our pieces pinned to it. */
+typedef struct { Square king; Bitboard pinned; } Legality;
+
+/* Returns 1 if the pseudo-legal en-passant capture m keeps our king safe (_is_safe's ep case). */
+static int b_ep_safe(const Position *pos, const Legality *lg, PyMove m) {
+  const Square from = pymove_from(m);
+  return (board_pin_mask(pos, pos->side, from) & square_bb(pymove_to(m))) && !b_ep_skewered(pos, lg->king, from);
+}
+
+/* Returns out advanced past python-chess's en-passant captures (legal ones if lg). */
+static PyMove *b_gen_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, const Legality *lg, PyMove *out) {
   const Square ep = b_ep(pos);
   const Color us = pos->side;
   if (ep == SQ_NONE || !(square_bb(ep) & to_mask) || (square_bb(ep) & pos->by_type[NO_PIECE_TYPE])) return out;
@@ -232,7 +255,8 @@ static PyMove *b_gen_ep(const Position *pos, Bitboard from_mask, Bitboard to_mas
   while (capturers) {
     const Square s = b_msb(capturers);
     capturers ^= square_bb(s);
-    *out++ = pymove_make(s, ep, 0);
+    *out = pymove_make(s, ep, 0);
+    if (!lg || b_ep_safe(pos, lg, *out)) out++;
   }
   return out;
 }
@@ -253,27 +277,52 @@ static inline PyMove *b_emit_pawn(PyMove *out, Square from, Bitboard b) {
   return out;
 }
 
+/* Returns the targets of the piece on s that lg allows (all of t if lg is NULL). */
+static inline Bitboard b_allowed(const Position *pos, const Legality *lg, Square s, Bitboard t) {
+  if (!lg) return t;
+  if (s == lg->king) {
+    Bitboard safe = 0;
+    for (Bitboard b = t; b; b &= b - 1)
+      if (!b_attackers(pos, pos->side ^ 1, lsb(b), pos->by_type[NO_PIECE_TYPE])) safe |= b & -b;
+    return safe;
+  }
+  return lg->pinned & square_bb(s) ? t & LineBB[lg->king][s] : t;
+}
+
 /* Returns out advanced past python-chess's pseudo-legal moves, in its order: pieces by
-   square (highest first), castling, pawn captures, single then double pushes, ep. */
-static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+   square (highest first), castling, pawn captures, single then double pushes, ep; with lg,
+   only those _is_safe keeps. */
+static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to_mask, const Legality *lg,
+                            PyMove *out) {
   const Color us = pos->side;
   const Bitboard ours = pos->by_color[us], occ = pos->by_type[NO_PIECE_TYPE];
   for (Bitboard b = ours & ~pos->by_type[PAWN] & from_mask; b; ) {
     const Square s = b_msb(b);
     b ^= square_bb(s);
-    for (Bitboard t = board_attacks_mask(pos, s) & ~ours & to_mask; t; ) {
+    for (Bitboard t = b_allowed(pos, lg, s, b_attacks(pos, s) & ~ours & to_mask); t; ) {
       const Square to = b_msb(t);
       t ^= square_bb(to);
       *out++ = pymove_make(s, to, 0);
     }
   }
-  if (from_mask & pos->by_type[KING]) out += board_generate_castling(pos, from_mask, to_mask, out);
+  if (from_mask & pos->by_type[KING] & ours) {
+    PyMove *castles = out;
+    out += board_generate_castling(pos, from_mask, to_mask, out);
+    if (lg) { /* castling is safe for the king python-chess checks; another king obeys pins */
+      PyMove *kept = castles;
+      for (PyMove *m = castles; m < out; m++)
+        if (pymove_from(*m) == lg->king || (b_allowed(pos, lg, pymove_from(*m), ~0ULL) & square_bb(pymove_to(*m))))
+          *kept++ = *m;
+      out = kept;
+    }
+  }
   const Bitboard pawns = pos->by_type[PAWN] & ours & from_mask;
   if (!pawns) return out;
-  for (Bitboard b = pawns; b; ) {
+  for (Bitboard b = pawns & (us == WHITE ? pos->by_color[BLACK] >> 7 | pos->by_color[BLACK] >> 9
+                                         : pos->by_color[WHITE] << 7 | pos->by_color[WHITE] << 9); b; ) {
     const Square s = b_msb(b);
     b ^= square_bb(s);
-    out = b_emit_pawn(out, s, PawnAttacks[us][s] & pos->by_color[us ^ 1] & to_mask);
+    out = b_emit_pawn(out, s, b_allowed(pos, lg, s, PawnAttacks[us][s] & pos->by_color[us ^ 1] & to_mask));
   }
   Bitboard single, dbl;
   if (us == WHITE) {
@@ -283,26 +332,32 @@ static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to
     single = (pawns >> 8) & ~occ;
     dbl = (single >> 8) & ~occ & (0x0000FF0000000000ULL | 0x000000FF00000000ULL);
   }
+  const int up = us == WHITE ? 8 : -8;
+  if (lg && (pawns & lg->pinned)) { /* a pinned pawn pushes only along a file through its king */
+    const Bitboard stuck = pawns & lg->pinned & ~FileMask[lg->king];
+    single &= ~(up > 0 ? stuck << 8 : stuck >> 8);
+    dbl &= ~(up > 0 ? stuck << 16 : stuck >> 16);
+  }
   single &= to_mask;
   dbl &= to_mask;
   while (single) {
     const Square to = b_msb(single);
     single ^= square_bb(to);
-    out = b_emit_pawn(out, us == WHITE ? to - 8 : to + 8, square_bb(to));
+    out = b_emit_pawn(out, to - up, square_bb(to));
   }
   while (dbl) {
     const Square to = b_msb(dbl);
     dbl ^= square_bb(to);
-    *out++ = pymove_make(us == WHITE ? to - 16 : to + 16, to, 0);
+    *out++ = pymove_make(to - 2 * up, to, 0);
   }
-  if (b_ep(pos) != SQ_NONE) out = b_gen_ep(pos, from_mask, to_mask, out);
+  if (b_ep(pos) != SQ_NONE) out = b_gen_ep(pos, from_mask, to_mask, lg, out);
   return out;
 }
 
-/* Returns out advanced past python-chess's check evasions (_generate_evasions), not
-   yet filtered for pins. */
+/* Returns out advanced past python-chess's check evasions (_generate_evasions), the
+   legal ones only if lg. */
 static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checkers, Bitboard from_mask,
-                              Bitboard to_mask, PyMove *out) {
+                              Bitboard to_mask, const Legality *lg, PyMove *out) {
   const Color us = pos->side;
   Bitboard attacked = 0;
   for (Bitboard s = checkers & (pos->by_type[BISHOP] | pos->by_type[ROOK] | pos->by_type[QUEEN]); s; ) {
@@ -311,7 +366,7 @@ static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checker
     attacked |= LineBB[king][c] & ~square_bb(c);
   }
   if (square_bb(king) & from_mask)
-    for (Bitboard t = KingAttacks[king] & ~pos->by_color[us] & ~attacked & to_mask; t; ) {
+    for (Bitboard t = b_allowed(pos, lg, king, KingAttacks[king] & ~pos->by_color[us] & ~attacked & to_mask); t; ) {
       const Square to = b_msb(t);
       t ^= square_bb(to);
       *out++ = pymove_make(king, to, 0);
@@ -319,10 +374,10 @@ static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checker
   const Square checker = b_msb(checkers);
   if (square_bb(checker) == checkers) {
     const Bitboard target = BetweenBB[king][checker] | checkers;
-    out = b_gen_pseudo(pos, ~pos->by_type[KING] & from_mask, target & to_mask, out);
+    out = b_gen_pseudo(pos, ~pos->by_type[KING] & from_mask, target & to_mask, lg, out);
     const Square ep = b_ep(pos);
     if (ep != SQ_NONE && !(square_bb(ep) & target) && ep + (us == WHITE ? SOUTH : NORTH) == checker)
-      out = b_gen_ep(pos, from_mask, to_mask, out);
+      out = b_gen_ep(pos, from_mask, to_mask, lg, out);
   }
   return out;
 }
@@ -330,26 +385,23 @@ static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checker
 int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out) {
   const Color us = pos->side;
   const Bitboard kings = pos->by_type[KING] & pos->by_color[us];
-  if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, out) - out);
+  if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, NULL, out) - out);
   const Square king = b_msb(kings);
-  const Bitboard blockers = b_slider_blockers(pos, king);
-  const Bitboard checkers = board_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
-  PyMove *end = checkers ? b_gen_evasions(pos, king, checkers, from_mask, to_mask, out)
-                         : b_gen_pseudo(pos, from_mask, to_mask, out);
-  int n = 0;
-  for (PyMove *m = out; m < end; m++)
-    if (b_is_safe(pos, king, blockers, *m)) out[n++] = *m;
-  return n;
+  const Legality lg = {king, b_slider_blockers(pos, king)};
+  const Bitboard checkers = b_attackers(pos, us ^ 1, lg.king, pos->by_type[NO_PIECE_TYPE]);
+  PyMove *end = checkers ? b_gen_evasions(pos, lg.king, checkers, from_mask, to_mask, &lg, out)
+                         : b_gen_pseudo(pos, from_mask, to_mask, &lg, out);
+  return (int)(end - out);
 }
 
 int board_is_into_check(const Position *pos, PyMove m) {
   const Color us = pos->side;
   const Square king = board_king(pos, us);
   if (king == SQ_NONE) return 0;
-  const Bitboard checkers = board_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
+  const Bitboard checkers = b_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
   if (checkers) {
     PyMove ev[MAX_MOVES];
-    const PyMove *end = b_gen_evasions(pos, king, checkers, square_bb(pymove_from(m)), square_bb(pymove_to(m)), ev);
+    const PyMove *end = b_gen_evasions(pos, king, checkers, square_bb(pymove_from(m)), square_bb(pymove_to(m)), NULL, ev);
     int found = 0;
     for (const PyMove *e = ev; e < end && !found; e++) found = *e == m;
     if (!found) return 1;
@@ -358,7 +410,7 @@ int board_is_into_check(const Position *pos, PyMove m) {
 }
 
 int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out) {
-  PyMove *end = b_gen_ep(pos, from_mask, to_mask, out);
+  PyMove *end = b_gen_ep(pos, from_mask, to_mask, NULL, out);
   int n = 0;
   for (PyMove *m = out; m < end; m++)
     if (!legal || !board_is_into_check(pos, *m)) out[n++] = *m;
@@ -390,20 +442,21 @@ int board_is_pseudo_legal(const Position *pos, PyMove m) {
   if (pos->by_color[us] & square_bb(to)) return 0;
   if (pt == PAWN) {
     PyMove list[MAX_MOVES];
-    const PyMove *end = b_gen_pseudo(pos, square_bb(from), square_bb(to), list);
+    const PyMove *end = b_gen_pseudo(pos, square_bb(from), square_bb(to), NULL, list);
     for (const PyMove *l = list; l < end; l++)
       if (*l == m) return 1;
     return 0;
   }
-  return (board_attacks_mask(pos, from) & square_bb(to)) != 0;
+  return (b_attacks(pos, from) & square_bb(to)) != 0;
 }
 
 int board_is_legal(const Position *pos, PyMove m) {
   return board_is_pseudo_legal(pos, m) && !board_is_into_check(pos, m);
 }
 
-int board_is_irreversible(const Position *pos, PyMove m) {
-  if (board_is_zeroing(pos, m)) return 1;
+/* Returns 1 if m is irreversible given whether it zeroes (python-chess's is_irreversible). */
+static int b_irreversible(const Position *pos, PyMove m, int zeroing) {
+  if (zeroing) return 1;
   const Bitboard cr = board_clean_castling(pos, pos->st->prev != NULL);
   const Bitboard touched = square_bb(pymove_from(m)) ^ square_bb(pymove_to(m));
   const Bitboard kings = pos->by_type[KING] & ~pos->st->promoted;
@@ -412,6 +465,8 @@ int board_is_irreversible(const Position *pos, PyMove m) {
     return 1;
   return board_has_legal_ep(pos);
 }
+
+int board_is_irreversible(const Position *pos, PyMove m) { return b_irreversible(pos, m, b_zeroing(pos, m)); }
 
 /* --- State derived from python-chess's raw state ------------------------------------- */
 
@@ -434,7 +489,7 @@ static int b_regular(const Position *pos) {
   if ((kings & pos->st->promoted) || (pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB))) return 0;
   if (pos->st->ep_raw != SQ_NONE && b_valid_ep(pos) == SQ_NONE) return 0;
   const Color them = pos->side ^ 1;
-  return !board_attackers(pos, pos->side, lsb(kings & pos->by_color[them]), pos->by_type[NO_PIECE_TYPE]);
+  return !b_attackers(pos, pos->side, lsb(kings & pos->by_color[them]), pos->by_type[NO_PIECE_TYPE]);
 }
 
 /* Returns the legal en-passant square for the key and the fast generator, or SQ_NONE. */
@@ -524,7 +579,8 @@ PyMove board_pymove(const Position *pos, Move m) {
 static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
   StateInfo *st = pos->st;
   const Color us = pos->side, them = us ^ 1;
-  const int irreversible = board_is_irreversible(pos, m);
+  const int zeroing = b_zeroing(pos, m);
+  const int irreversible = b_irreversible(pos, m, zeroing);
   st->flags = (uint8_t)((st->flags & ~BOARD_BLACK) | (us == BLACK ? BOARD_BLACK : 0));
   uint64_t key = st->key ^ zobrist_side ^ zobrist_castling[st->castling]
                ^ (st->ep != SQ_NONE ? zobrist_ep[file_of(st->ep)] : 0);
@@ -543,7 +599,7 @@ static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
     const PyMove mm = board_to_chess960(pos, m);
     const Square from = pymove_from(mm), to = pymove_to(mm);
     const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
-    if (board_is_zeroing(pos, pymove_make(from, to, 0))) ns->rule50 = 0;
+    if (zeroing) ns->rule50 = 0;
     const int was_promoted = (promoted & from_bb) != 0;
     const Piece pc = b_take(pos, from, &key, &promoted);
     const PieceType pt = type_of_piece(pc);
@@ -637,7 +693,7 @@ unsigned board_status(const Position *pos) {
   const Square valid_ep = b_valid_ep(pos);
   if (pos->st->ep_raw != valid_ep && !(pos->st->ep_raw == SQ_NONE && valid_ep == SQ_NONE)) errors |= STATUS_INVALID_EP_SQUARE;
   const Square their_king = board_king(pos, them);
-  if (their_king != SQ_NONE && board_attackers(pos, us, their_king, occ)) errors |= STATUS_OPPOSITE_CHECK;
+  if (their_king != SQ_NONE && b_attackers(pos, us, their_king, occ)) errors |= STATUS_OPPOSITE_CHECK;
   const Bitboard checkers = board_checkers(pos);
   const Bitboard our_kings = pieces_cp(pos, us, KING) & ~pos->st->promoted;
   if (checkers) {

@@ -21,6 +21,14 @@ static inline PyMove pymove_make(Square from, Square to, int promotion) {
 static inline Square pymove_from(PyMove m) { return m & 63; }
 static inline Square pymove_to(PyMove m) { return (m >> 6) & 63; }
 static inline int pymove_promotion(PyMove m) { return m >> 12; }
+/* Returns 1 if m is among list[0..n); list must be zero-padded to a multiple of 8 and m
+   not 0 (then each block of 8 is one vector compare). */
+static inline int pymove_in(const PyMove *list, int n, PyMove m) {
+  int found = 0;
+  for (int i = 0; i < n; i += 8)
+    for (int j = 0; j < 8; j++) found |= list[i + j] == m;
+  return found;
+}
 
 /* StateInfo.flags */
 enum {

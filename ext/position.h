@@ -38,7 +38,10 @@ static inline Color color_of_piece(Piece p) { return p >> 3; }
    standard chess as in Chess960. 0 is no move (from == to never occurs). */
 enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1 << 14, MOVE_EP = 2 << 14, MOVE_CASTLING = 3 << 14 };
 #define MOVE_NONE ((Move)0)
-#define MAX_MOVES 256
+/* A bound on the moves of any position, even one python-chess accepts with 30 queens: every
+   move is a (from, to) pair on a queen or knight line (1,792 pairs) or one of the three
+   extra promotion pieces of the 24 pawn moves onto a back rank (72). */
+#define MAX_MOVES 2048
 
 static inline Square move_from(Move m) { return m & 63; }
 static inline Square move_to(Move m) { return (m >> 6) & 63; }

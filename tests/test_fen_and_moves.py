@@ -191,3 +191,31 @@ def test_malformed_uci_for_move():
             Move.from_uci(bad)
         with pytest.raises(chess.InvalidMoveError):
             chess.Move.from_uci(bad) if isinstance(bad, str) else chess.Move.from_uci("")
+
+
+# Positions python-chess accepts with more moves than any game reaches: lists past 256
+# entries must come out whole (they once overran a 256-entry buffer).
+CROWDED = [
+    "QQQQQQQk/Q6Q/Q6Q/Q6Q/Q2Q3Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",   # 279 moves, black in check
+    "QQQQQQrk/Q4Qrr/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",   # 263, regular: the fast generator's path
+]
+
+
+@pytest.mark.parametrize("fen", CROWDED)
+def test_crowded_positions_match_python_chess(fen):
+    board, oracle = Board(fen), chess.Board(fen)
+    assert [m.uci() for m in board.legal_moves] == [m.uci() for m in oracle.legal_moves]
+    assert [m.uci() for m in board.pseudo_legal_moves] == [m.uci() for m in oracle.pseudo_legal_moves]
+    assert board.legal_moves.count() == len(board.legal_moves) == oracle.legal_moves.count()
+    assert board.perft(2) == sum(1 for m in oracle.legal_moves for _ in _pushed(oracle, m).legal_moves)
+    assert sorted(board.divide(1)) == sorted(m.uci() for m in oracle.legal_moves)
+    for move in list(oracle.legal_moves)[::37]:
+        board.push(move)
+        assert board.fen() == _pushed(oracle, move).fen()
+        board.pop()
+
+
+def _pushed(board, move):
+    copy = board.copy(stack=False)
+    copy.push(move)
+    return copy

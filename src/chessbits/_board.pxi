@@ -51,11 +51,13 @@ cdef object _chess960_index(str board_fen):
             _CHESS960_INDEX[_chess960_board_fen(i)] = i
     return _CHESS960_INDEX.get(board_fen)
 
-DEF CACHE_MOVES = 256
+DEF CACHE_MOVES = 256  # every list but those of absurd positions (many queens), which are not cached
 
 ctypedef struct Cache:
-    int n                       # legal moves of this ply's position, -1 until generated
-    PyMove moves[CACHE_MOVES]   # in python-chess's order
+    int n                       # legal moves of this ply's position, -1 until generated (or too many)
+    PyMove moves[CACHE_MOVES]   # in python-chess's order, zero-padded to a multiple of 8 (pymove_in)
+
+cdef PyMove _scratch[MAX_MOVES + 8]  # where lists are generated (the GIL serializes its use)
 
 cdef Bitboard _ALL = 0xFFFFFFFFFFFFFFFF
 cdef tuple _SAN_PIECES = ("", "", "N", "B", "R", "Q", "K")
@@ -762,20 +764,36 @@ cdef class Board(BaseBoard):
 
     # --- moves -------------------------------------------------------------------------
 
-    cdef Cache *_legal(self) except NULL:
-        """The current ply's legal moves, generated once per position."""
+    cdef const PyMove *_legal(self, int *n):
+        """The current ply's legal moves (n of them), generated once per position; valid
+        until the next generation."""
         cdef Cache *c = &self.caches[self.nply]
         if c.n < 0:
-            c.n = board_generate(&self.pos, _ALL, _ALL, 1, c.moves)
-        return c
+            n[0] = board_generate(&self.pos, _ALL, _ALL, 1, _scratch)
+            if not self._keep(_scratch, n[0]):
+                return _scratch
+        n[0] = c.n
+        return c.moves
+
+    cdef bint _keep(self, const PyMove *moves, int n):
+        """Cache the current ply's legal moves if they fit; True if they were kept."""
+        cdef Cache *c = &self.caches[self.nply]
+        if n > CACHE_MOVES - 8:
+            c.n = -1
+            return False
+        memcpy(c.moves, moves, n * sizeof(PyMove))
+        memset(c.moves + n, 0, 8 * sizeof(PyMove))
+        c.n = n
+        return True
 
     cdef tuple _legal_tuple(self):
         """The current ply's legal moves as a tuple of Moves, made once per position."""
         cdef object t = self.tuples[self.nply]
-        cdef Cache *c
+        cdef int n
+        cdef const PyMove *moves
         if t is None:
-            c = self._legal()
-            t = _move_tuple(c.moves, c.n)
+            moves = self._legal(&n)
+            t = _move_tuple(moves, n)
             self.tuples[self.nply] = t
         return <tuple>t
 
@@ -799,7 +817,7 @@ cdef class Board(BaseBoard):
 
     cdef tuple _list(self, Bitboard from_mask, Bitboard to_mask, int kind):
         """Moves within the masks: kind 0 legal, 1 pseudo-legal, 2 castling, 3 legal ep, 4 pseudo-legal ep."""
-        cdef PyMove buf[256]
+        cdef PyMove buf[MAX_MOVES]
         cdef int n
         if kind == 0:
             n = board_generate(&self.pos, from_mask, to_mask, 1, buf)
@@ -823,13 +841,11 @@ cdef class Board(BaseBoard):
         """The legal moves generated now; the cached tuple is kept when they are the same
         (Moves are immutable and interned, so it is the same value)."""
         cdef Cache *c = &self.caches[self.nply]
-        cdef PyMove buf[256]
-        cdef int n = board_generate(&self.pos, _ALL, _ALL, 1, buf)
-        if c.n == n and self.tuples[self.nply] is not None and memcmp(buf, c.moves, n * sizeof(PyMove)) == 0:
+        cdef int n = board_generate(&self.pos, _ALL, _ALL, 1, _scratch)
+        if c.n == n and self.tuples[self.nply] is not None and memcmp(_scratch, c.moves, n * sizeof(PyMove)) == 0:
             return <tuple>self.tuples[self.nply]
-        memcpy(c.moves, buf, n * sizeof(PyMove))
-        c.n = n
-        self.tuples[self.nply] = _move_tuple(buf, n)
+        self._keep(_scratch, n)
+        self.tuples[self.nply] = _move_tuple(_scratch, n)
         return <tuple>self.tuples[self.nply]
 
     def generate_pseudo_legal_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
@@ -850,7 +866,7 @@ cdef class Board(BaseBoard):
 
     cdef tuple _captures(self, Bitboard f, Bitboard t, int legal):
         """Captures onto enemy pieces, then en-passant captures, as python-chess chains them."""
-        cdef PyMove buf[256]
+        cdef PyMove buf[MAX_MOVES]
         cdef int n = board_generate(&self.pos, f, t & self.pos.by_color[self.pos.side ^ 1], legal, buf)
         if self.pos.st.ep_raw != SQ_NONE:
             n += board_generate_ep(&self.pos, f, t, legal, buf + n)
@@ -889,13 +905,7 @@ cdef class Board(BaseBoard):
             self._grow(self.nply + 1)
         cdef PyMove m = <PyMove>k
         cdef Cache *c = &self.caches[self.nply]
-        cdef bint known = False
-        if c.n > 0:  # a move of the legal list: no test needed
-            for i in range(c.n):
-                if c.moves[i] == m:
-                    known = True
-                    break
-        if known:
+        if c.n > 0 and pymove_in(c.moves, c.n, m):  # a move of the legal list: no test needed
             board_push_legal(&self.pos, m, &self.states[self.nply + 1])
         else:
             m = board_from_chess960(&self.pos, m)
@@ -1184,17 +1194,18 @@ cdef class Board(BaseBoard):
 
     def can_claim_fifty_moves(self):
         """True if the fifty-move rule holds now or after a legal move."""
-        cdef Cache *c
+        cdef const PyMove *moves
+        cdef int n
         cdef StateInfo st
         cdef bint found = False
         if self.is_fifty_moves():
             return True
         if self.pos.st.rule50 >= 99:
-            c = self._legal()
-            for i in range(c.n):
-                if board_is_zeroing(&self.pos, c.moves[i]):
+            moves = self._legal(&n)
+            for i in range(n):
+                if board_is_zeroing(&self.pos, moves[i]):
                     continue
-                board_push(&self.pos, c.moves[i], &st)
+                board_push(&self.pos, moves[i], &st)
                 found = st.rule50 >= 100 and board_count_legal(&self.pos) > 0
                 board_pop(&self.pos)
                 if found:
@@ -1236,15 +1247,15 @@ cdef class Board(BaseBoard):
 
     def can_claim_threefold_repetition(self):
         """True if the position occurred three times, or a legal move makes that so."""
-        cdef Cache *c
+        cdef const PyMove *moves
+        cdef int n
         cdef StateInfo st
         cdef uint64_t key = self.pos.st.key
-        cdef bint found
         if self._occurrences(key) >= 3:
             return True
-        c = self._legal()
-        for i in range(c.n):
-            board_push(&self.pos, c.moves[i], &st)
+        moves = self._legal(&n)
+        for i in range(n):
+            board_push(&self.pos, moves[i], &st)
             key = st.key
             board_pop(&self.pos)
             if self._occurrences(key) >= 2:
@@ -1295,7 +1306,7 @@ cdef class Board(BaseBoard):
         cdef int f = m & 63, t = (m >> 6) & 63, promo = m >> 12
         cdef int pt, others = 0
         cdef Bitboard from_mask, b
-        cdef PyMove buf[256]
+        cdef PyMove buf[MAX_MOVES]
         cdef int n
         if not m:
             return "--"
@@ -1441,8 +1452,8 @@ cdef class Board(BaseBoard):
         cdef int n_threads = _threads(threads)
         cdef Position p = self.pos
         cdef StateInfo st = self.states[self.nply]
-        cdef Move_t moves[256]
-        cdef uint64_t counts[256]
+        cdef Move_t moves[MAX_MOVES]
+        cdef uint64_t counts[MAX_MOVES]
         cdef int n
         st.prev = NULL
         p.st = &st

@@ -88,6 +88,7 @@ cdef extern from "board.h" nogil:
     int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out)
     int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out)
     int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out)
+    int pymove_in(const PyMove *moves, int n, PyMove m)
     int board_is_pseudo_legal(const Position *pos, PyMove m)
     int board_is_legal(const Position *pos, PyMove m)
     int board_is_into_check(const Position *pos, PyMove m)

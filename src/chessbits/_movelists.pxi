@@ -25,8 +25,10 @@ cdef class LegalMoveGenerator:
     def __len__(self):
         # python-chess's view has no len(); a chessbits Board counts in C, other boards
         # are left to iteration (list() then walks them once).
+        cdef int n
         if isinstance(self.board, Board):  # list() asks first: generate the list it will take
-            return (<Board>self.board)._legal().n
+            (<Board>self.board)._legal(&n)
+            return n
         raise TypeError(f"object of type 'LegalMoveGenerator' over {type(self.board).__name__} has no len()")
 
     def count(self):

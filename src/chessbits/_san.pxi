@@ -9,7 +9,7 @@ cdef frozenset _QUEENSIDE = frozenset(["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-
 
 
 cdef Move _parse_san(Board board, object san):
-    cdef PyMove buf[256]
+    cdef PyMove buf[MAX_MOVES]
     cdef int n, f, t
     cdef Bitboard from_mask = 0xFFFFFFFFFFFFFFFF, to_mask
     cdef Position *pos = &board.pos
