@@ -97,7 +97,7 @@ cdef class BaseBoard:
     cdef Py_ssize_t nply, cap
 
     def __cinit__(self, *args, **kwargs):
-        self.cap = 16
+        self.cap = 4  # grows by doubling; small, so a board made for one query stays small
         self.states = <StateInfo *>PyMem_Malloc(self.cap * sizeof(StateInfo))
         self.stack = <PyMove *>PyMem_Malloc(self.cap * sizeof(PyMove))
         self.caches = <Cache *>PyMem_Malloc(self.cap * sizeof(Cache))
