@@ -208,3 +208,13 @@ def test_pickle_copy_deepcopy_and_subclass_keep_position_and_history():
             theirs.push(move)
         theirs = theirs.copy(stack=n)
         assert short.move_stack == theirs.move_stack and short.root().fen() == theirs.root().fen()
+
+
+def test_methods_carry_their_signatures():
+    # Compiled methods are plain method descriptors (the fast call path); their
+    # signatures stay visible to help(), IDEs and inspect, as python-chess's are.
+    import inspect
+    from chessbits import Board
+    assert list(inspect.signature(Board.push).parameters) == ["self", "move"]
+    assert list(inspect.signature(Board.generate_legal_moves).parameters) == ["self", "from_mask", "to_mask"]
+    assert "shredder" in inspect.signature(Board.fen).parameters

@@ -319,7 +319,7 @@ cdef class BaseBoard:
             raise ValueError(err.decode("utf-8", "replace"))
         self._edited()
 
-    def piece_map(self, *, mask=_BB_ALL):
+    def piece_map(self, *, mask=0xFFFF_FFFF_FFFF_FFFF):
         """``{square: Piece}`` for every piece (within mask)."""
         cdef Bitboard b = self.pos.by_type[0] & _mask(mask)
         cdef dict result = {}
@@ -829,7 +829,7 @@ cdef class Board(BaseBoard):
             n = board_generate_ep(&self.pos, from_mask, to_mask, kind == 3, buf)
         return _move_tuple(buf, n)
 
-    def generate_legal_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_legal_moves(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The legal moves (within the masks), in python-chess's order, generated afresh
         (``legal_moves`` serves them from a per-position cache)."""
         cdef Bitboard f = _mask(from_mask), t = _mask(to_mask)
@@ -848,19 +848,19 @@ cdef class Board(BaseBoard):
         self.tuples[self.nply] = _move_tuple(_scratch, n)
         return <tuple>self.tuples[self.nply]
 
-    def generate_pseudo_legal_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_pseudo_legal_moves(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The pseudo-legal moves (within the masks), in python-chess's order."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 1))
 
-    def generate_castling_moves(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_castling_moves(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The castling moves (within the masks)."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 2))
 
-    def generate_legal_ep(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_legal_ep(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The legal en-passant captures."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 3))
 
-    def generate_pseudo_legal_ep(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_pseudo_legal_ep(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The pseudo-legal en-passant captures."""
         return iter(self._list(_mask(from_mask), _mask(to_mask), 4))
 
@@ -872,11 +872,11 @@ cdef class Board(BaseBoard):
             n += board_generate_ep(&self.pos, f, t, legal, buf + n)
         return _move_tuple(buf, n)
 
-    def generate_legal_captures(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_legal_captures(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The legal captures, en passant last."""
         return iter(self._captures(_mask(from_mask), _mask(to_mask), 1))
 
-    def generate_pseudo_legal_captures(self, from_mask=_BB_ALL, to_mask=_BB_ALL):
+    def generate_pseudo_legal_captures(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The pseudo-legal captures, en passant last."""
         return iter(self._captures(_mask(from_mask), _mask(to_mask), 0))
 

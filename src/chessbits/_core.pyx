@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, binding=False
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, binding=False, embedsignature=True, embedsignature.format=clinic
 """The one compiled module: thin wrappers, each a short call into ext/.
 
 Split by topic into include files, one job each: _attacks.pxi (attack sets and
