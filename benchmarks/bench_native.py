@@ -14,7 +14,6 @@ as a Markdown table with the machine, the compilers and the date.
 import argparse
 import datetime
 import os
-import platform
 import random
 import shutil
 import statistics
@@ -68,18 +67,6 @@ def cpu_flags():
     return set()
 
 
-def machine():
-    name = platform.processor() or platform.machine()
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                name = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{name}, {os.cpu_count()} cores"
-
-
 def run(cmd):
     """Returns (nodes, seconds) printed by a driver."""
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
@@ -114,6 +101,7 @@ def main(argv=None):
                 speeds[g, p].append(nodes / secs / 1e6)
             print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
 
+    from chessbits.bench import machine
     info = chessbits.build_info()
     print(f"Machine: {machine()} ({info['cpu']}); {datetime.date.today()}; one thread each; "
           f"medians of {args.rounds} rounds, each (generator, position) in its own process.")

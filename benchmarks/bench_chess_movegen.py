@@ -1,0 +1,105 @@
+"""chessbits' attack techniques beside the public C++ benchmark of them (Gigantua/Chess_Movegen),
+side by side in one run on one machine.
+
+You fetch Chess_Movegen yourself (it is never vendored here). The script builds a copy of it
+with its own Makefile and the compiler you name (default clang++-16, as its Makefile says;
+`-O3 -march=native`), then alternates, round by round: the public benchmark (its single-thread
+table: random square, random occupancy, 12 squares per occupancy) and `chessbits bench attacks`
+(random square and occupancy per lookup, from 65,536 pairs) in a fresh interpreter. It prints
+medians as a Markdown table with ratios, the machine, both compilers and the date.
+
+    git clone https://github.com/Gigantua/Chess_Movegen /tmp/Chess_Movegen
+    python benchmarks/bench_chess_movegen.py /tmp/Chess_Movegen [--rounds 2] [--cxx clang++-16]
+"""
+import argparse
+import datetime
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+# chessbits method -> the public benchmark's row for the same technique
+PUBLIC_NAMES = {
+    "pext": "Pext constexpr",
+    "black_magic": "Black Magic BB - Fixed shift",
+    "fancy_magic": "Fancy Magic BB - Variable shift",
+    "magic": "Plain Magic BB",
+    "kindergarten": "Kindergarten",
+    "hyperbola": "Hyperbola Quintessence o^(o-2r)",
+    "kogge_stone": "Kogge-Stone",
+    "classical": "Classical Bob-Mike",
+    "obstruction": "Obstruction Difference",
+    "dumb7fill": "Dumb7 Fill",
+    "exploding": "Exploding Bitboards",
+    "rotated": "Rotated Bitboards",
+}
+CHESSBITS = """
+import json
+from chessbits.bench.attacks import run
+print(json.dumps({r["method"]: r["random"] for r in run(rounds=1)}))
+"""
+
+
+def build(checkout, workdir, cxx):
+    """Builds a copy of the checkout with its Makefile; returns the binary's path."""
+    src = Path(workdir) / "Chess_Movegen"
+    shutil.copytree(checkout, src, ignore=shutil.ignore_patterns(".git", "movegen_compare"))
+    subprocess.run(["make", f"CC={cxx}"], cwd=src, check=True, stdout=subprocess.DEVNULL)
+    return src / "movegen_compare"
+
+
+def public_round(binary):
+    """{row name: M queen lookups/s} from one run of the public benchmark."""
+    out = subprocess.run([str(binary)], capture_output=True, check=True).stdout
+    text = out.replace(b"\0", b"").decode("utf-8", "replace")
+    rows = {}
+    for line in text.split("Million Lookups/s", 1)[1].splitlines():
+        m = re.match(r"^(.{35})([0-9]+\.[0-9]+)\s", line)
+        if m:
+            rows[m.group(1).strip()] = float(m.group(2))
+    return rows
+
+
+def chessbits_round():
+    out = subprocess.run([sys.executable, "-c", CHESSBITS], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("checkout", help="path of a Chess_Movegen checkout")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--cxx", default="clang++-16", help="compiler for the public benchmark")
+    args = ap.parse_args(argv)
+    from chessbits.bench import machine, table
+
+    public, ours = {}, {}
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = build(args.checkout, tmp, args.cxx)
+        for r in range(args.rounds):  # alternate which goes first
+            runs = [("public", lambda: public_round(binary)), ("chessbits", chessbits_round)]
+            for who, fn in (runs if r % 2 == 0 else runs[::-1]):
+                for name, speed in fn().items():
+                    (public if who == "public" else ours).setdefault(name, []).append(speed)
+            print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+    cxx = subprocess.run([args.cxx, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, one after the "
+          f"other; M queen lookups/s, one thread. Public benchmark: {cxx}, -O3 -march=native "
+          f"(12 random squares per random occupancy); chessbits: its default build (no -march), "
+          f"random square and occupancy per lookup.\n")
+    rows = []
+    for method, name in PUBLIC_NAMES.items():
+        if method in ours and name in public:
+            a, b = statistics.median(ours[method]), statistics.median(public[name])
+            rows.append([method, name, f"{b:.0f}", f"{a:.0f}", f"{a / b:.2f}x"])
+    rows.sort(key=lambda r: -float(r[2]))
+    print(table(["technique", "public benchmark's row", "public", "chessbits", "chessbits / public"], rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
