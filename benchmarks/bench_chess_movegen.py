@@ -75,6 +75,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--cxx", default="clang++-16", help="compiler for the public benchmark")
     args = ap.parse_args(argv)
+    from chessbits import build_info
     from chessbits.bench import machine, table
 
     public, ours = {}, {}
@@ -89,8 +90,8 @@ def main(argv=None):
     cxx = subprocess.run([args.cxx, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, one after the "
           f"other; M queen lookups/s, one thread. Public benchmark: {cxx}, -O3 -march=native "
-          f"(12 random squares per random occupancy); chessbits: its default build (no -march), "
-          f"random square and occupancy per lookup.\n")
+          f"(12 random squares per random occupancy); chessbits: its default build (no -march; "
+          f"code path {build_info()['code_path']}), random square and occupancy per lookup.\n")
     rows = []
     for method, name in PUBLIC_NAMES.items():
         if method in ours and name in public:

@@ -3,6 +3,7 @@
    technique so each technique's lookups are inlined into it. */
 #include <string.h>
 #include "attacks.h"
+#include "../cpu.h"
 #include "../bits.h"
 #include "../prng.h"
 #include "../tables.h"
@@ -69,9 +70,11 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
   return bad;
 }
 
-#define CB_BENCH_LOOP(name, target, cpu)                                           \
-  static target uint64_t registry_bench_##name(const uint8_t *sq, const uint64_t *occ, \
-                                               size_t n, int reps, int chained) {  \
+/* The timing loops, like the generator, in two builds: the technique's own target, and
+   x86-64-v3 where the CPU has it (the code perft runs there), chosen per call. */
+#define CB_BENCH_LOOP_AS(name, suffix, target)                                      \
+  static target uint64_t registry_bench_##name##suffix(const uint8_t *sq, const uint64_t *occ, \
+                                                       size_t n, int reps, int chained) { \
     uint64_t acc = 0;                                                               \
     for (int r = 0; r < reps; r++) {                                                \
       if (chained)                                                                  \
@@ -85,14 +88,26 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
     }                                                                               \
     return acc;                                                                     \
   }
+#define CB_BENCH_LOOP(name, target, cpu) CB_BENCH_LOOP_AS(name, _base, target)
 CB_TECHNIQUES(CB_BENCH_LOOP)
 
 typedef uint64_t (*BenchLoop)(const uint8_t *, const uint64_t *, size_t, int, int);
-#define CB_BENCH_ENTRY(name, target, cpu) registry_bench_##name,
-static const BenchLoop registry_bench[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_BENCH_ENTRY)};
+#define CB_BENCH_ENTRY(name, target, cpu) registry_bench_##name##_base,
+static const BenchLoop registry_bench_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_BENCH_ENTRY)};
+#undef CB_BENCH_ENTRY
+#ifdef CB_X86
+#define CB_BENCH_LOOP_V3(name, target, cpu) CB_BENCH_LOOP_AS(name, _v3, CB_TARGET_V3)
+CB_TECHNIQUES(CB_BENCH_LOOP_V3)
+#define CB_BENCH_ENTRY(name, target, cpu) registry_bench_##name##_v3,
+static const BenchLoop registry_bench_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_BENCH_ENTRY)};
+#undef CB_BENCH_ENTRY
+#endif
 
 uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained) {
-  return registry_bench[t](sq, occ, n, reps, chained);
+#ifdef CB_X86
+  if ((cpu_features() & CPU_V3) == CPU_V3) return registry_bench_v3[t](sq, occ, n, reps, chained);
+#endif
+  return registry_bench_base[t](sq, occ, n, reps, chained);
 }
 
 #define CB_MANY_LOOP(name, target, cpu)                                           \
