@@ -149,18 +149,6 @@ static inline int b_zeroing(const Position *pos, PyMove m) {
 
 int board_is_zeroing(const Position *pos, PyMove m) { return b_zeroing(pos, m); }
 
-/* Returns 1 if king may make move m, given the pinned pieces (blockers) (_is_safe). */
-static int b_is_safe(const Position *pos, Square king, Bitboard blockers, PyMove m) {
-  const Square from = pymove_from(m), to = pymove_to(m);
-  if (from == king) {
-    if (board_is_castling(pos, m)) return 1;
-    return !b_attackers(pos, pos->side ^ 1, to, pos->by_type[NO_PIECE_TYPE]);
-  }
-  if (board_is_en_passant(pos, m))
-    return (board_pin_mask(pos, pos->side, from) & square_bb(to)) && !b_ep_skewered(pos, king, from);
-  return !(blockers & square_bb(from)) || (LineBB[from][to] & square_bb(king));
-}
-
 /* Returns castling right rook square `to` written as python-chess writes the move of
    the king on from (_from_chess960): e1g1/e1c1 in standard chess. */
 static PyMove b_castling_move(const Position *pos, Square from, Square to) {
@@ -289,6 +277,14 @@ static inline Bitboard b_allowed(const Position *pos, const Legality *lg, Square
   return lg->pinned & square_bb(s) ? t & LineBB[lg->king][s] : t;
 }
 
+/* Returns 1 if python-chess's _is_safe keeps the pseudo-legal move m. */
+static int b_is_safe(const Position *pos, const Legality *lg, PyMove m) {
+  const Square from = pymove_from(m);
+  if (from == lg->king && board_is_castling(pos, m)) return 1;
+  if (board_is_en_passant(pos, m)) return b_ep_safe(pos, lg, m);
+  return b_allowed(pos, lg, from, square_bb(pymove_to(m))) != 0;
+}
+
 /* Returns out advanced past python-chess's pseudo-legal moves, in its order: pieces by
    square (highest first), castling, pawn captures, single then double pushes, ep; with lg,
    only those _is_safe keeps. */
@@ -311,8 +307,7 @@ static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to
     if (lg) { /* castling is safe for the king python-chess checks; another king obeys pins */
       PyMove *kept = castles;
       for (PyMove *m = castles; m < out; m++)
-        if (pymove_from(*m) == lg->king || (b_allowed(pos, lg, pymove_from(*m), ~0ULL) & square_bb(pymove_to(*m))))
-          *kept++ = *m;
+        if (b_is_safe(pos, lg, *m)) *kept++ = *m;
       out = kept;
     }
   }
@@ -406,7 +401,8 @@ int board_is_into_check(const Position *pos, PyMove m) {
     for (const PyMove *e = ev; e < end && !found; e++) found = *e == m;
     if (!found) return 1;
   }
-  return !b_is_safe(pos, king, b_slider_blockers(pos, king), m);
+  const Legality lg = {king, b_slider_blockers(pos, king)};
+  return !b_is_safe(pos, &lg, m);
 }
 
 int board_generate_ep(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out) {
@@ -454,10 +450,10 @@ int board_is_legal(const Position *pos, PyMove m) {
   return board_is_pseudo_legal(pos, m) && !board_is_into_check(pos, m);
 }
 
-/* Returns 1 if m is irreversible given whether it zeroes (python-chess's is_irreversible). */
-static int b_irreversible(const Position *pos, PyMove m, int zeroing) {
+/* Returns 1 if m is irreversible (python-chess's is_irreversible), given whether it zeroes
+   and the clean castling rights cr. */
+static int b_irreversible(const Position *pos, PyMove m, int zeroing, Bitboard cr) {
   if (zeroing) return 1;
-  const Bitboard cr = board_clean_castling(pos, pos->st->prev != NULL);
   const Bitboard touched = square_bb(pymove_from(m)) ^ square_bb(pymove_to(m));
   const Bitboard kings = pos->by_type[KING] & ~pos->st->promoted;
   if ((touched & cr) || ((cr & RANK_1_BB) && (touched & kings & pos->by_color[WHITE]))
@@ -466,7 +462,9 @@ static int b_irreversible(const Position *pos, PyMove m, int zeroing) {
   return board_has_legal_ep(pos);
 }
 
-int board_is_irreversible(const Position *pos, PyMove m) { return b_irreversible(pos, m, b_zeroing(pos, m)); }
+int board_is_irreversible(const Position *pos, PyMove m) {
+  return b_irreversible(pos, m, b_zeroing(pos, m), board_clean_castling(pos, pos->st->prev != NULL));
+}
 
 /* --- State derived from python-chess's raw state ------------------------------------- */
 
@@ -580,11 +578,11 @@ static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
   StateInfo *st = pos->st;
   const Color us = pos->side, them = us ^ 1;
   const int zeroing = b_zeroing(pos, m);
-  const int irreversible = b_irreversible(pos, m, zeroing);
+  Bitboard castling = board_clean_castling(pos, st->prev != NULL), promoted = st->promoted;
+  const int irreversible = b_irreversible(pos, m, zeroing, castling);
   st->flags = (uint8_t)((st->flags & ~BOARD_BLACK) | (us == BLACK ? BOARD_BLACK : 0));
   uint64_t key = st->key ^ zobrist_side ^ zobrist_castling[st->castling]
                ^ (st->ep != SQ_NONE ? zobrist_ep[file_of(st->ep)] : 0);
-  Bitboard castling = board_clean_castling(pos, st->prev != NULL), promoted = st->promoted;
   const Square old_ep = st->ep_raw;
   ns->rule50 = st->rule50 + 1;
   ns->fullmove = st->fullmove + (us == BLACK);
