@@ -49,22 +49,13 @@ def build_cozy(checkout, workdir, native):
     cmd = ["cargo", "build", "--release", "--quiet"]
     if native:
         env["RUSTFLAGS"] = "-C target-cpu=native"
-        if "bmi2" in cpu_flags():
+        from chessbits import build_info
+        if "bmi2" in build_info()["cpu_features"]:
             cmd += ["--features", "pext"]
     offline = subprocess.run(cmd + ["--offline"], cwd=src, env=env)  # cozy-chess needs no crates
     if offline.returncode != 0:
         subprocess.run(cmd, cwd=src, env=env, check=True)
     return src / "target" / "release" / "cozy_perft"
-
-
-def cpu_flags():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("flags"):
-                return set(line.split(":", 1)[1].split())
-    except OSError:
-        pass
-    return set()
 
 
 def run(cmd):
