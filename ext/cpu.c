@@ -73,6 +73,8 @@ static void cpu_vendor(char v[13]) {
   v[12] = 0;
 }
 
+int cpu_v3(void) { return (cpu_features() & CPU_V3) == CPU_V3; }
+
 int cpu_fast_pext(void) {
   char v[13];
   unsigned model;

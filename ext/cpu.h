@@ -21,6 +21,9 @@ unsigned cpu_features(void);
 /* Returns the CPU_* features this CPU has, whatever CHESSBITS_CPU says. */
 unsigned cpu_features_detected(void);
 
+/* Returns 1 if the x86-64-v3 code paths run here (all of CPU_V3, honouring CHESSBITS_CPU). */
+int cpu_v3(void);
+
 /* Returns 1 if PEXT/PDEP run in hardware at full speed: BMI2 and not AMD
    before Zen 3 (families 0x15-0x17 run them microcoded, hundreds of cycles). */
 int cpu_fast_pext(void);

@@ -69,7 +69,7 @@ void movegen_init(void) {
   }
   movegen_default = technique_default(&why);
 #ifdef CB_X86
-  if ((cpu_features() & CPU_V3) == CPU_V3) {
+  if (cpu_v3()) {
     movegen_techniques = movegen_v3;
     movegen_why = "x86-64-v3: POPCNT, BMI1, BMI2, LZCNT and AVX2 present";
   } else if ((cpu_features_detected() & CPU_V3) == CPU_V3) {

@@ -105,7 +105,7 @@ static const BenchLoop registry_bench_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_BENCH
 
 uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained) {
 #ifdef CB_X86
-  if ((cpu_features() & CPU_V3) == CPU_V3) return registry_bench_v3[t](sq, occ, n, reps, chained);
+  if (cpu_v3()) return registry_bench_v3[t](sq, occ, n, reps, chained);
 #endif
   return registry_bench_base[t](sq, occ, n, reps, chained);
 }
