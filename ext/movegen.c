@@ -38,7 +38,7 @@ static inline MovegenRot movegen_rot_xor(MovegenRot v, Bitboard delta) {
 #undef CB_V
 #undef CB_VT
 
-#define CB_MOVEGEN_ENTRY(name, target, cpu)                                            \
+#define CB_MOVEGEN_ENTRY(name, target, cpu, form)                                            \
   {movegen_generate_##name##_base, movegen_count_##name##_base, movegen_perft_##name##_base},
 static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
 #undef CB_MOVEGEN_ENTRY
@@ -50,7 +50,7 @@ static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOV
 #undef CB_V
 #undef CB_VT
 
-#define CB_MOVEGEN_ENTRY(name, target, cpu)                                            \
+#define CB_MOVEGEN_ENTRY(name, target, cpu, form)                                            \
   {movegen_generate_##name##_v3, movegen_count_##name##_v3, movegen_perft_##name##_v3},
 static const MovegenTechnique movegen_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
 #undef CB_MOVEGEN_ENTRY

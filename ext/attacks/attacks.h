@@ -10,23 +10,25 @@
 #include "../types.h"
 #include "../cpu.h"
 
-/* X(name, target attribute for code that inlines its lookups, CPU features needed) */
-#define CB_TECHNIQUES(X)                   \
-  X(reference, CB_TARGET_NONE, 0)          \
-  X(classical, CB_TARGET_NONE, 0)          \
-  X(rotated, CB_TARGET_NONE, 0)            \
-  X(kindergarten, CB_TARGET_NONE, 0)       \
-  X(hyperbola, CB_TARGET_NONE, 0)          \
-  X(obstruction, CB_TARGET_NONE, 0)        \
-  X(exploding, CB_TARGET_NONE, 0)          \
-  X(dumb7fill, CB_TARGET_NONE, 0)          \
-  X(kogge_stone, CB_TARGET_NONE, 0)        \
-  X(magic, CB_TARGET_NONE, 0)              \
-  X(fancy_magic, CB_TARGET_NONE, 0)        \
-  X(black_magic, CB_TARGET_NONE, 0)        \
-  X(pext, CB_TARGET_BMI2, CPU_BMI2)
+/* X(name, target attribute for code that inlines its lookups, CPU features needed,
+     form: SCALAR, or LANES if it also has name_queens, four lookups at once in AVX2
+     lanes (lanes.h), which the x86-64-v3 catalogue loops use) */
+#define CB_TECHNIQUES(X)                           \
+  X(reference, CB_TARGET_NONE, 0, SCALAR)          \
+  X(classical, CB_TARGET_NONE, 0, SCALAR)          \
+  X(rotated, CB_TARGET_NONE, 0, SCALAR)            \
+  X(kindergarten, CB_TARGET_NONE, 0, SCALAR)       \
+  X(hyperbola, CB_TARGET_NONE, 0, LANES)           \
+  X(obstruction, CB_TARGET_NONE, 0, SCALAR)        \
+  X(exploding, CB_TARGET_NONE, 0, SCALAR)          \
+  X(dumb7fill, CB_TARGET_NONE, 0, LANES)           \
+  X(kogge_stone, CB_TARGET_NONE, 0, LANES)         \
+  X(magic, CB_TARGET_NONE, 0, SCALAR)              \
+  X(fancy_magic, CB_TARGET_NONE, 0, SCALAR)        \
+  X(black_magic, CB_TARGET_NONE, 0, SCALAR)        \
+  X(pext, CB_TARGET_BMI2, CPU_BMI2, SCALAR)
 
-#define CB_DECLARE_TECHNIQUE(name, target, cpu)    \
+#define CB_DECLARE_TECHNIQUE(name, target, cpu, form)    \
   void name##_init(void);                          \
   target Bitboard name##_rook(Square s, Bitboard occ);   \
   target Bitboard name##_bishop(Square s, Bitboard occ); \
@@ -42,7 +44,7 @@ typedef struct {
   unsigned cpu;       /* CPU_* features the lookups need */
 } Technique;
 
-#define CB_COUNT_TECHNIQUE(name, target, cpu) +1
+#define CB_COUNT_TECHNIQUE(name, target, cpu, form) +1
 enum { TECHNIQUE_NB = 0 CB_TECHNIQUES(CB_COUNT_TECHNIQUE) };
 
 extern const Technique Techniques[TECHNIQUE_NB];
@@ -61,8 +63,10 @@ int technique_find(const char *name);
 
 /* Returns the number of (square, occupancy) pairs where technique t differs from
    the reference: every subset of each square's relevant masks, then `randoms`
-   random full-board occupancies per square (bits off the lines too). The first
-   mismatch is written to *bad_sq, *bad_occ, *bad_piece (ROOK or BISHOP). */
+   random full-board occupancies per square (bits off the lines too), then
+   128 * randoms + 4096 queen lookups on random squares through technique_many
+   (its AVX2 lanes where they run). The first mismatch is written to *bad_sq,
+   *bad_occ, *bad_piece (ROOK, BISHOP or QUEEN). */
 uint64_t technique_selftest(int t, uint64_t randoms, Square *bad_sq, Bitboard *bad_occ, int *bad_piece);
 
 /* Returns the XOR of queen attacks over n lookups, repeated reps times, from a

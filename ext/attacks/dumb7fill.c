@@ -5,6 +5,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "bbpair.h"
+#include "lanes.h"
 
 const uint64_t dumb7fill_bytes = 0;
 
@@ -46,3 +47,24 @@ inline Bitboard dumb7fill_bishop(Square s, Bitboard occ) {
   }
   return bbpair_fold(bbpair_or(dumb7fill_step(e, na, 9), dumb7fill_step(w, nh, 7)));
 }
+
+#ifdef CB_LANES
+/* Returns the attacks along the shift d (right by -d if negative) of the lanes' sliders
+   g through the empty squares p (wrap-around squares taken out), less ~wrap. */
+static inline CB_TARGET_V3 Lanes dumb7fill_ray(Lanes g, Lanes p, int d, Lanes wrap) {
+  Lanes f = g;
+  for (int i = 0; i < 6; i++) f |= g = lanes_shift(g, d) & p;
+  return lanes_shift(f, d) & wrap;
+}
+
+/* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: the eight
+   rays by plain shifts (the lanes already fill the register; no byte-swap pairing). */
+static inline CB_TARGET_V3 Lanes dumb7fill_queens(const uint8_t *sq, const Bitboard *occ) {
+  const Lanes g = lanes_square_bb(sq), e = ~lanes_load(occ), all = lanes_of(~0ULL);
+  const Lanes na = lanes_of(~FILE_A_BB), nh = lanes_of(~FILE_H_BB), ea = e & na, eh = e & nh;
+  return dumb7fill_ray(g, e, 8, all) | dumb7fill_ray(g, e, -8, all)
+       | dumb7fill_ray(g, ea, 1, na) | dumb7fill_ray(g, eh, -1, nh)
+       | dumb7fill_ray(g, ea, 9, na) | dumb7fill_ray(g, eh, 7, nh)
+       | dumb7fill_ray(g, ea, -7, na) | dumb7fill_ray(g, eh, -9, nh);
+}
+#endif

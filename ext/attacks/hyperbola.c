@@ -5,6 +5,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "../tables.h"
+#include "lanes.h"
 
 /* Per square, the three lines o - 2r works on (slider excluded); ranks, which a byte
    swap does not turn over, come from a 512-byte table of first-rank attacks instead. */
@@ -46,3 +47,26 @@ inline Bitboard hyperbola_rook(Square s, Bitboard occ) {
 inline Bitboard hyperbola_bishop(Square s, Bitboard occ) {
   return hyperbola_line(s, occ, hyperbola_sq[s].diag) | hyperbola_line(s, occ, hyperbola_sq[s].anti);
 }
+
+#ifdef CB_LANES
+/* Returns the lanes' attacks along their lines (one per lane) given the occupancies o:
+   hyperbola_line four times at once. */
+static inline CB_TARGET_V3 Lanes hyperbola_lines(Lanes o, Lanes line, Lanes r, Lanes swapped_r) {
+  o &= line;
+  return ((o - r) ^ lanes_bswap(lanes_bswap(o) - swapped_r)) & line;
+}
+
+/* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i. */
+static inline CB_TARGET_V3 Lanes hyperbola_queens(const uint8_t *sq, const Bitboard *occ) {
+  const HyperbolaSq *a = &hyperbola_sq[sq[0]], *b = &hyperbola_sq[sq[1]],
+                    *c = &hyperbola_sq[sq[2]], *d = &hyperbola_sq[sq[3]];
+  const Lanes s = lanes_squares(sq), o = lanes_load(occ), one = {1, 1, 1, 1};
+  const Lanes r = one << s, swapped_r = (one << 63) >> s, rank = s & 56;
+  const Lanes row = ((o >> (rank + 1)) & 63) * 8 + (s & 7);
+  const uint8_t *t = &hyperbola_rank[0][0];
+  const Lanes ranks = (Lanes){t[row[0]], t[row[1]], t[row[2]], t[row[3]]} << rank;
+  return hyperbola_lines(o, (Lanes){a->file, b->file, c->file, d->file}, r, swapped_r)
+       | hyperbola_lines(o, (Lanes){a->diag, b->diag, c->diag, d->diag}, r, swapped_r)
+       | hyperbola_lines(o, (Lanes){a->anti, b->anti, c->anti, d->anti}, r, swapped_r) | ranks;
+}
+#endif

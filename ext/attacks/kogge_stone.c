@@ -4,6 +4,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "bbpair.h"
+#include "lanes.h"
 
 const uint64_t kogge_stone_bytes = 0;
 
@@ -49,3 +50,27 @@ inline Bitboard kogge_stone_bishop(Square s, Bitboard occ) {
   BbPair west = kogge_stone_up(g, bbpair_and(bbpair(empty, mempty), nh), 7, nh); /* NW, SW */
   return bbpair_fold(bbpair_or(east, west));
 }
+
+#ifdef CB_LANES
+/* Returns the attacks along the shift d (right by -d if negative) of the lanes' sliders
+   g through the empty squares p (wrap-around squares taken out), less ~wrap. */
+static inline CB_TARGET_V3 Lanes kogge_stone_ray(Lanes g, Lanes p, int d, Lanes wrap) {
+  g |= p & lanes_shift(g, d);
+  p &= lanes_shift(p, d);
+  g |= p & lanes_shift(g, 2 * d);
+  p &= lanes_shift(p, 2 * d);
+  g |= p & lanes_shift(g, 4 * d);
+  return lanes_shift(g, d) & wrap;
+}
+
+/* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: the eight
+   rays by plain shifts (the lanes already fill the register; no byte-swap pairing). */
+static inline CB_TARGET_V3 Lanes kogge_stone_queens(const uint8_t *sq, const Bitboard *occ) {
+  const Lanes g = lanes_square_bb(sq), e = ~lanes_load(occ), all = lanes_of(~0ULL);
+  const Lanes na = lanes_of(~FILE_A_BB), nh = lanes_of(~FILE_H_BB), ea = e & na, eh = e & nh;
+  return kogge_stone_ray(g, e, 8, all) | kogge_stone_ray(g, e, -8, all)
+       | kogge_stone_ray(g, ea, 1, na) | kogge_stone_ray(g, eh, -1, nh)
+       | kogge_stone_ray(g, ea, 9, na) | kogge_stone_ray(g, eh, 7, nh)
+       | kogge_stone_ray(g, ea, -7, na) | kogge_stone_ray(g, eh, -9, nh);
+}
+#endif

@@ -6,26 +6,35 @@
 #include "../bits.h"
 #include "../tables.h"
 
-const uint64_t obstruction_bytes = 0;
+/* Per square, its four lines as the half-lines below and above it, side by side
+   (one 64-byte line of memory per square): file, rank, diagonal, anti-diagonal. */
+typedef struct { Bitboard lower, upper; } ObstructionLine;
 
+static _Alignas(64) ObstructionLine obstruction_lines[SQUARE_NB][4];
+const uint64_t obstruction_bytes = sizeof(obstruction_lines);
 
-void obstruction_init(void) { tables_init(); }
+void obstruction_init(void) {
+  tables_init();
+  static const int below[4] = {RAY_S, RAY_W, RAY_SW, RAY_SE}, above[4] = {RAY_N, RAY_E, RAY_NE, RAY_NW};
+  for (Square s = SQ_A1; s <= SQ_H8; s++)
+    for (int l = 0; l < 4; l++)
+      obstruction_lines[s][l] = (ObstructionLine){Rays[below[l]][s], Rays[above[l]][s]};
+}
 
-/* Returns the attacks on the line lower | upper (the two half-lines below and above the slider). */
-static inline Bitboard obstruction_line(Bitboard occ, Bitboard lower, Bitboard upper) {
-  Bitboard lo = (lower & occ) | 1, up = upper & occ;
-  Bitboard ms1b = square_bb(msb(lo));
-  return (up ^ (up - ms1b)) & (lower | upper);
+/* Returns the attacks on line l (the two half-lines below and above the slider):
+   the nearest lower blocker (or bit 0) subtracted from the upper blockers. */
+static inline Bitboard obstruction_line(Bitboard occ, const ObstructionLine *l) {
+  Bitboard lo = (l->lower & occ) | 1, up = l->upper & occ;
+  Bitboard ms1b = 0x8000000000000000ULL >> (63 ^ msb(lo));
+  return (up ^ (up - ms1b)) & (l->lower | l->upper);
 }
 
 /* Returns the rook attacks from s given the occupancy occ. */
 inline Bitboard obstruction_rook(Square s, Bitboard occ) {
-  return obstruction_line(occ, Rays[RAY_S][s], Rays[RAY_N][s])
-       | obstruction_line(occ, Rays[RAY_W][s], Rays[RAY_E][s]);
+  return obstruction_line(occ, &obstruction_lines[s][0]) | obstruction_line(occ, &obstruction_lines[s][1]);
 }
 
 /* Returns the bishop attacks from s given the occupancy occ. */
 inline Bitboard obstruction_bishop(Square s, Bitboard occ) {
-  return obstruction_line(occ, Rays[RAY_SW][s], Rays[RAY_NE][s])
-       | obstruction_line(occ, Rays[RAY_SE][s], Rays[RAY_NW][s]);
+  return obstruction_line(occ, &obstruction_lines[s][2]) | obstruction_line(occ, &obstruction_lines[s][3]);
 }

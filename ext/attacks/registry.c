@@ -7,8 +7,9 @@
 #include "../bits.h"
 #include "../prng.h"
 #include "../tables.h"
+#include "lanes.h"
 
-#define CB_TECHNIQUE_ENTRY(name, target, cpu) \
+#define CB_TECHNIQUE_ENTRY(name, target, cpu, form) \
   {#name, name##_init, name##_rook, name##_bishop, &name##_bytes, cpu},
 const Technique Techniques[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_TECHNIQUE_ENTRY)};
 
@@ -41,91 +42,130 @@ int technique_default(const char **why) {
   return technique_find("black_magic");
 }
 
-/* Returns nothing; counts a disagreement of technique t with the reference for
-   piece p on s with occ into *bad, keeping the first one in the out-parameters. */
-static void registry_check(int t, int p, Square s, Bitboard occ,
-                           uint64_t *bad, Square *bs, Bitboard *bo, int *bp) {
-  const Technique *tq = &Techniques[t];
-  Bitboard got = p == ROOK ? tq->rook(s, occ) : tq->bishop(s, occ);
-  Bitboard want = sliding_walk(s, occ, p == ROOK ? ROOK_DIRS : BISHOP_DIRS);
-  if (got != want && (*bad)++ == 0) { *bs = s; *bo = occ; *bp = p; }
+/* Returns nothing; counts a disagreement with the reference into *bad, keeping the
+   first one in the out-parameters. */
+static void registry_compare(Bitboard got, int p, Square s, Bitboard occ,
+                             uint64_t *bad, Square *bs, Bitboard *bo, int *bp) {
+  const int dirs = p == ROOK ? ROOK_DIRS : p == BISHOP ? BISHOP_DIRS : ROOK_DIRS | BISHOP_DIRS;
+  if (got != sliding_walk(s, occ, dirs) && (*bad)++ == 0) { *bs = s; *bo = occ; *bp = p; }
+}
+
+/* Pairs collected for a batch of queen lookups through technique_many (the loop
+   users call, four lookups per AVX2 lane for LANES techniques on such CPUs). */
+typedef struct { uint8_t sq[256]; Bitboard occ[256], got[256]; size_t n; } QueenBatch;
+
+/* Returns nothing; checks the batch's queen lookups by technique t and empties it. */
+static void registry_flush(int t, QueenBatch *qb, uint64_t *bad, Square *bs, Bitboard *bo, int *bp) {
+  technique_many(t, QUEEN, qb->sq, qb->occ, qb->got, qb->n);
+  for (size_t i = 0; i < qb->n; i++)
+    registry_compare(qb->got[i], QUEEN, qb->sq[i], qb->occ[i], bad, bs, bo, bp);
+  qb->n = 0;
 }
 
 uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, int *bp) {
   uint64_t bad = 0;
   Prng rng = {0x9E3779B97F4A7C15ULL};
+  const Technique *tq = &Techniques[t];
   for (Square s = SQ_A1; s <= SQ_H8; s++)
     for (int p = BISHOP; p <= ROOK; p++) {
       Bitboard mask = p == ROOK ? RookMask[s] : BishopMask[s], sub = 0;
       do {  /* carry-rippler: every subset of mask */
-        registry_check(t, p, s, sub, &bad, bs, bo, bp);
+        registry_compare(p == ROOK ? tq->rook(s, sub) : tq->bishop(s, sub), p, s, sub, &bad, bs, bo, bp);
         sub = (sub - mask) & mask;
       } while (sub);
       for (uint64_t i = 0; i < randoms; i++) {  /* dense and sparse full boards */
         Bitboard occ = prng_next(&rng);
         if (i & 1) occ &= prng_next(&rng);
-        registry_check(t, p, s, occ, &bad, bs, bo, bp);
+        registry_compare(p == ROOK ? tq->rook(s, occ) : tq->bishop(s, occ), p, s, occ, &bad, bs, bo, bp);
       }
     }
+  /* Batch queens: a random square per pair, so neighbouring lanes differ; dense,
+     sparse and on-the-lines-only occupancies. */
+  QueenBatch qb = {.n = 0};
+  for (uint64_t i = 0; i < 128 * randoms + 4096; i++) {
+    const Square s = (Square)(prng_next(&rng) & 63);
+    Bitboard occ = prng_next(&rng);
+    if (i % 3) occ &= i % 3 == 1 ? prng_next(&rng) : RookMask[s] | BishopMask[s];
+    qb.sq[qb.n] = (uint8_t)s, qb.occ[qb.n++] = occ;
+    if (qb.n == 256) registry_flush(t, &qb, &bad, bs, bo, bp);
+  }
+  registry_flush(t, &qb, &bad, bs, bo, bp);
   return bad;
 }
 
-/* The timing loops, like the generator, in two builds: the technique's own target, and
-   x86-64-v3 where the CPU has it (the code perft runs there), chosen per call. */
-#define CB_BENCH_LOOP_AS(name, suffix, target)                                      \
+/* The timing and batch loops, like the generator, in two builds: the technique's own
+   target, and x86-64-v3 where the CPU has it (the code perft runs there), chosen per
+   call. In the v3 build, independent queen lookups of a LANES technique run four at
+   a time, one per AVX2 lane (lanes.h): `i` is where the one-by-one loop goes on. */
+#define CB_QUEENS_SCALAR(name, i, n, sq, occ, each)
+#ifdef CB_X86
+#define CB_QUEENS_LANES(name, i, n, sq, occ, each) \
+  for (; i + 4 <= n; i += 4) { const Lanes q = name##_queens(sq + i, occ + i); each; }
+#endif
+
+#define CB_BENCH_LOOP_AS(name, suffix, target, form)                                \
   static target uint64_t registry_bench_##name##suffix(const uint8_t *sq, const uint64_t *occ, \
                                                        size_t n, int reps, int chained) { \
     uint64_t acc = 0;                                                               \
     for (int r = 0; r < reps; r++) {                                                \
+      size_t i = 0;                                                                 \
       if (chained)                                                                  \
-        for (size_t i = 0; i < n; i++) {                                            \
+        for (; i < n; i++) {                                                        \
           Bitboard o = occ[i] ^ acc;                                                \
           acc = name##_rook(sq[i], o) | name##_bishop(sq[i], o);                    \
         }                                                                           \
-      else                                                                          \
-        for (size_t i = 0; i < n; i++)                                              \
-          acc ^= name##_rook(sq[i], occ[i]) | name##_bishop(sq[i], occ[i]);         \
+      else {                                                                        \
+        CB_QUEENS_##form(name, i, n, sq, occ, acc ^= q[0] ^ q[1] ^ q[2] ^ q[3])     \
+        for (; i < n; i++) acc ^= name##_rook(sq[i], occ[i]) | name##_bishop(sq[i], occ[i]); \
+      }                                                                             \
     }                                                                               \
     return acc;                                                                     \
   }
-#define CB_BENCH_LOOP(name, target, cpu) CB_BENCH_LOOP_AS(name, _base, target)
-CB_TECHNIQUES(CB_BENCH_LOOP)
+
+#define CB_MANY_LOOP_AS(name, suffix, target, form)                                 \
+  static target void registry_many_##name##suffix(int piece, const uint8_t *sq,    \
+                                                  const uint64_t *occ, uint64_t *out, size_t n) { \
+    size_t i = 0;                                                                   \
+    if (piece == ROOK)                                                              \
+      for (; i < n; i++) out[i] = name##_rook(sq[i], occ[i]);                       \
+    else if (piece == BISHOP)                                                       \
+      for (; i < n; i++) out[i] = name##_bishop(sq[i], occ[i]);                     \
+    else {                                                                          \
+      CB_QUEENS_##form(name, i, n, sq, occ, __builtin_memcpy(out + i, &q, sizeof q)) \
+      for (; i < n; i++) out[i] = name##_rook(sq[i], occ[i]) | name##_bishop(sq[i], occ[i]); \
+    }                                                                               \
+  }
 
 typedef uint64_t (*BenchLoop)(const uint8_t *, const uint64_t *, size_t, int, int);
-#define CB_BENCH_ENTRY(name, target, cpu) registry_bench_##name##_base,
-static const BenchLoop registry_bench_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_BENCH_ENTRY)};
-#undef CB_BENCH_ENTRY
+typedef void (*ManyLoop)(int, const uint8_t *, const uint64_t *, uint64_t *, size_t);
+typedef struct { BenchLoop bench; ManyLoop many; } Loops;
+
+#define CB_LOOPS_BASE(name, target, cpu, form)                                      \
+  CB_BENCH_LOOP_AS(name, _base, target, SCALAR) CB_MANY_LOOP_AS(name, _base, target, SCALAR)
+CB_TECHNIQUES(CB_LOOPS_BASE)
+#define CB_LOOPS_ENTRY(name, target, cpu, form) {registry_bench_##name##_base, registry_many_##name##_base},
+static const Loops registry_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_LOOPS_ENTRY)};
+#undef CB_LOOPS_ENTRY
 #ifdef CB_X86
-#define CB_BENCH_LOOP_V3(name, target, cpu) CB_BENCH_LOOP_AS(name, _v3, CB_TARGET_V3)
-CB_TECHNIQUES(CB_BENCH_LOOP_V3)
-#define CB_BENCH_ENTRY(name, target, cpu) registry_bench_##name##_v3,
-static const BenchLoop registry_bench_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_BENCH_ENTRY)};
-#undef CB_BENCH_ENTRY
+#define CB_LOOPS_V3(name, target, cpu, form)                                        \
+  CB_BENCH_LOOP_AS(name, _v3, CB_TARGET_V3, form) CB_MANY_LOOP_AS(name, _v3, CB_TARGET_V3, form)
+CB_TECHNIQUES(CB_LOOPS_V3)
+#define CB_LOOPS_ENTRY(name, target, cpu, form) {registry_bench_##name##_v3, registry_many_##name##_v3},
+static const Loops registry_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_LOOPS_ENTRY)};
+#undef CB_LOOPS_ENTRY
 #endif
 
-uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained) {
+/* Returns the loops for technique t in the build this CPU runs. */
+static const Loops *registry_loops(int t) {
 #ifdef CB_X86
-  if (cpu_v3()) return registry_bench_v3[t](sq, occ, n, reps, chained);
+  if (cpu_v3()) return &registry_v3[t];
 #endif
-  return registry_bench_base[t](sq, occ, n, reps, chained);
+  return &registry_base[t];
 }
 
-#define CB_MANY_LOOP(name, target, cpu)                                           \
-  static target void registry_many_##name(int piece, const uint8_t *sq, const uint64_t *occ, \
-                                          uint64_t *out, size_t n) {              \
-    if (piece == ROOK)                                                            \
-      for (size_t i = 0; i < n; i++) out[i] = name##_rook(sq[i], occ[i]);         \
-    else if (piece == BISHOP)                                                     \
-      for (size_t i = 0; i < n; i++) out[i] = name##_bishop(sq[i], occ[i]);       \
-    else                                                                          \
-      for (size_t i = 0; i < n; i++)                                              \
-        out[i] = name##_rook(sq[i], occ[i]) | name##_bishop(sq[i], occ[i]);       \
-  }
-CB_TECHNIQUES(CB_MANY_LOOP)
-
-typedef void (*ManyLoop)(int, const uint8_t *, const uint64_t *, uint64_t *, size_t);
-#define CB_MANY_ENTRY(name, target, cpu) registry_many_##name,
-static const ManyLoop registry_many[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MANY_ENTRY)};
+uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained) {
+  return registry_loops(t)->bench(sq, occ, n, reps, chained);
+}
 
 int64_t technique_many(int t, int piece, const uint8_t *sq, const uint64_t *occ, uint64_t *out, size_t n) {
   uint8_t any = 0;
@@ -133,6 +173,6 @@ int64_t technique_many(int t, int piece, const uint8_t *sq, const uint64_t *occ,
   if (any & 0xC0)
     for (size_t i = 0; i < n; i++)
       if (sq[i] > SQ_H8) return (int64_t)i;
-  registry_many[t](piece, sq, occ, out, n);
+  registry_loops(t)->many(piece, sq, occ, out, n);
   return -1;
 }
