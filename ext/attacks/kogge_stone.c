@@ -66,11 +66,6 @@ static inline CB_TARGET_V3 Lanes kogge_stone_ray(Lanes g, Lanes p, int d, Lanes 
 /* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: the eight
    rays by plain shifts (the lanes already fill the register; no byte-swap pairing). */
 static inline CB_TARGET_V3 Lanes kogge_stone_queens(const uint8_t *sq, const Bitboard *occ) {
-  const Lanes g = lanes_square_bb(sq), e = ~lanes_load(occ), all = lanes_of(~0ULL);
-  const Lanes na = lanes_of(~FILE_A_BB), nh = lanes_of(~FILE_H_BB), ea = e & na, eh = e & nh;
-  return kogge_stone_ray(g, e, 8, all) | kogge_stone_ray(g, e, -8, all)
-       | kogge_stone_ray(g, ea, 1, na) | kogge_stone_ray(g, eh, -1, nh)
-       | kogge_stone_ray(g, ea, 9, na) | kogge_stone_ray(g, eh, 7, nh)
-       | kogge_stone_ray(g, ea, -7, na) | kogge_stone_ray(g, eh, -9, nh);
+  return LANES_EIGHT_RAYS(kogge_stone_ray, sq, occ);
 }
 #endif

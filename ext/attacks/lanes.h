@@ -36,6 +36,17 @@ static inline CB_TARGET_V3 Lanes lanes_square_bb(const uint8_t *sq) {
 /* Returns every lane shifted left by d, or right by -d when d < 0 (d a constant). */
 static inline CB_TARGET_V3 Lanes lanes_shift(Lanes v, int d) { return d > 0 ? v << d : v >> -d; }
 
+/* Evaluates to the queen attacks of four lookups (sq[i] with occ[i] in lane i) from
+   ray(g, empty, d, wrap), a fill of the sliders g along the left shift d (right by -d)
+   through the empty squares (wrap-around ones taken out), less ~wrap: the eight
+   directions with their wrap masks, for the fill techniques. */
+#define LANES_EIGHT_RAYS(ray, sq, occ) ({                                           \
+    const Lanes g_ = lanes_square_bb(sq), e_ = ~lanes_load(occ), all_ = lanes_of(~0ULL); \
+    const Lanes na_ = lanes_of(~FILE_A_BB), nh_ = lanes_of(~FILE_H_BB);            \
+    const Lanes ea_ = e_ & na_, eh_ = e_ & nh_;                                    \
+    ray(g_, e_, 8, all_) | ray(g_, e_, -8, all_) | ray(g_, ea_, 1, na_) | ray(g_, eh_, -1, nh_) \
+      | ray(g_, ea_, 9, na_) | ray(g_, eh_, 7, nh_) | ray(g_, ea_, -7, na_) | ray(g_, eh_, -9, nh_); })
+
 /* Returns each lane's bitboard with its bytes (ranks) in reverse order. */
 static inline CB_TARGET_V3 Lanes lanes_bswap(Lanes v) {
 #ifdef __clang__
