@@ -50,6 +50,13 @@ static void registry_compare(Bitboard got, int p, Square s, Bitboard occ,
   if (got != sliding_walk(s, occ, dirs) && (*bad)++ == 0) { *bs = s; *bo = occ; *bp = p; }
 }
 
+/* Returns nothing; checks technique t's rook (p == ROOK) or bishop lookup on s with occ. */
+static void registry_check(int t, int p, Square s, Bitboard occ,
+                           uint64_t *bad, Square *bs, Bitboard *bo, int *bp) {
+  const Technique *tq = &Techniques[t];
+  registry_compare(p == ROOK ? tq->rook(s, occ) : tq->bishop(s, occ), p, s, occ, bad, bs, bo, bp);
+}
+
 /* Pairs collected for a batch of queen lookups through technique_many (the loop
    users call, four lookups per AVX2 lane for LANES techniques on such CPUs). */
 typedef struct { uint8_t sq[256]; Bitboard occ[256], got[256]; size_t n; } QueenBatch;
@@ -65,18 +72,17 @@ static void registry_flush(int t, QueenBatch *qb, uint64_t *bad, Square *bs, Bit
 uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, int *bp) {
   uint64_t bad = 0;
   Prng rng = {0x9E3779B97F4A7C15ULL};
-  const Technique *tq = &Techniques[t];
   for (Square s = SQ_A1; s <= SQ_H8; s++)
     for (int p = BISHOP; p <= ROOK; p++) {
       Bitboard mask = p == ROOK ? RookMask[s] : BishopMask[s], sub = 0;
       do {  /* carry-rippler: every subset of mask */
-        registry_compare(p == ROOK ? tq->rook(s, sub) : tq->bishop(s, sub), p, s, sub, &bad, bs, bo, bp);
+        registry_check(t, p, s, sub, &bad, bs, bo, bp);
         sub = (sub - mask) & mask;
       } while (sub);
       for (uint64_t i = 0; i < randoms; i++) {  /* dense and sparse full boards */
         Bitboard occ = prng_next(&rng);
         if (i & 1) occ &= prng_next(&rng);
-        registry_compare(p == ROOK ? tq->rook(s, occ) : tq->bishop(s, occ), p, s, occ, &bad, bs, bo, bp);
+        registry_check(t, p, s, occ, &bad, bs, bo, bp);
       }
     }
   /* Batch queens: a random square per pair, so neighbouring lanes differ; dense,
