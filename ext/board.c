@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "board.h"
+#include "attackmaps.h"
+#include "engine.h"
 #include "movegen.h"
 #include "perft.h"
 #include "polyglot.h"
@@ -40,7 +42,10 @@ static inline Bitboard b_attackers(const Position *pos, Color c, Square s, Bitbo
   return a;
 }
 
-Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ) { return b_attackers(pos, c, s, occ); }
+Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
+  if (pos->maps && occ == pos->by_type[NO_PIECE_TYPE]) return pos->maps->to[s] & pos->by_color[c];
+  return b_attackers(pos, c, s, occ);
+}
 
 /* Returns the squares the piece on s attacks (0 if s is empty). */
 static inline Bitboard b_attacks(const Position *pos, Square s) {
@@ -57,7 +62,7 @@ static inline Bitboard b_attacks(const Position *pos, Square s) {
   }
 }
 
-Bitboard board_attacks_mask(const Position *pos, Square s) { return b_attacks(pos, s); }
+Bitboard board_attacks_mask(const Position *pos, Square s) { return pos->maps ? pos->maps->from[s] : b_attacks(pos, s); }
 
 Bitboard board_checkers(const Position *pos) {
   const Square k = board_king(pos, pos->side);
@@ -537,8 +542,15 @@ static int b_derive_castling(Position *pos) {
   return ok;
 }
 
+/* Returns nothing; recomputes the attack maps and the piece-square score, where kept. */
+static void b_extras_sync(Position *pos) {
+  if (pos->maps) attackmaps_compute(pos->maps, pos);
+  if (pos->psqt) psqt_compute(pos->psqt, pos);
+}
+
 void board_sync(Position *pos) {
   StateInfo *st = pos->st;
+  b_extras_sync(pos);
   int regular = b_derive_castling(pos) && b_regular(pos);
   st->flags = (uint8_t)((st->flags & BOARD_IRREVERSIBLE) | (regular ? BOARD_REGULAR : 0)
                         | (pos->side == BLACK ? BOARD_BLACK : 0));
@@ -547,6 +559,25 @@ void board_sync(Position *pos) {
 }
 
 /* --- push and pop --------------------------------------------------------------------- */
+
+/* The board before a push or pop, as the attack maps and the piece-square score need it. */
+typedef struct { uint8_t board[SQUARE_NB]; Bitboard occ; } BoardBefore;
+
+/* Returns 1 (and fills *b) if pos keeps attack maps or a piece-square score, else 0. */
+static inline int b_extras_before(const Position *pos, BoardBefore *b) {
+  if (!pos->maps && !pos->psqt) return 0;
+  memcpy(b->board, pos->board, sizeof b->board);
+  b->occ = pos->by_type[NO_PIECE_TYPE];
+  return 1;
+}
+
+/* Returns nothing; brings the maps and the score from *b to pos (after a push or pop). */
+static void b_extras_after(Position *pos, const BoardBefore *b) {
+  Bitboard changed = 0;
+  for (Square s = SQ_A1; s <= SQ_H8; s++) changed |= (Bitboard)(b->board[s] != pos->board[s]) << s;
+  if (pos->maps) attackmaps_update(pos->maps, pos, b->occ, changed);
+  if (pos->psqt) psqt_update(pos->psqt, b->board, pos, changed);
+}
 
 /* Returns the piece removed from s (NO_PIECE if empty), key and promoted updated. */
 static inline Piece b_take(Position *pos, Square s, uint64_t *key, Bitboard *promoted) {
@@ -575,6 +606,8 @@ PyMove board_pymove(const Position *pos, Move m) {
 /* Returns nothing; board_push's work for m, pseudo-legal or null; known_legal: m is a
    legal move (then a regular position stays regular without a test). */
 static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
+  BoardBefore before;
+  const int extras = b_extras_before(pos, &before);
   StateInfo *st = pos->st;
   const Color us = pos->side, them = us ^ 1;
   const int zeroing = b_zeroing(pos, m);
@@ -650,6 +683,7 @@ static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
                         | (them == BLACK ? BOARD_BLACK : 0));
   ns->ep = ns->ep_raw == SQ_NONE ? SQ_NONE : (uint8_t)b_legal_ep(pos, regular);
   ns->key = key ^ zobrist_castling[ns->castling] ^ (ns->ep != SQ_NONE ? zobrist_ep[file_of(ns->ep)] : 0);
+  if (extras) b_extras_after(pos, &before);
 }
 
 int board_push(Position *pos, PyMove m, StateInfo *ns) {
@@ -668,7 +702,10 @@ PyMove board_pop(Position *pos) {
     pos->st = pos->st->prev;
     return 0;
   }
+  BoardBefore before;
+  const int extras = b_extras_before(pos, &before);
   position_undo_move_us(pos, m, us);
+  if (extras) b_extras_after(pos, &before);
   return board_pymove(pos, m);
 }
 

@@ -80,7 +80,8 @@ PyMove board_to_chess960(const Position *pos, PyMove m);
    With a move stack python-chess returns the raw rights as they are: pass has_stack. */
 Bitboard board_clean_castling(const Position *pos, int has_stack);
 
-/* Returns the squares attacked by the piece on s (0 if empty), python-chess's attacks_mask. */
+/* Returns the squares attacked by the piece on s (0 if empty), python-chess's attacks_mask;
+   read from the attack maps where kept (as board_attackers at the board's occupancy). */
 Bitboard board_attacks_mask(const Position *pos, Square s);
 
 /* Returns the pieces of colour c attacking s with the board occupied by occ. */

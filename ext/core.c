@@ -4,6 +4,8 @@
    statics carry their file's name as a prefix so they never clash. */
 #include "attacks/unity.c"
 #include "position.c"
+#include "attackmaps.c"
 #include "movegen.c"
 #include "perft.c"
 #include "board.c"
+#include "engine.c"

@@ -1,6 +1,7 @@
 #include <string.h>
 #include "movegen.h"
 #include "attacks/rotated.h"
+#include "attackmaps.h"
 
 /* Empty-board rook and bishop attacks: prefilters before a lookup, and the
    "snipers" that find checkers and pins without one. */
@@ -40,7 +41,8 @@ static inline MovegenRot movegen_rot_xor(MovegenRot v, Bitboard delta) {
 
 #define CB_MOVEGEN_ENTRY(name, target, cpu, form)                                            \
   {movegen_generate_##name##_base, movegen_count_##name##_base, movegen_perft_##name##_base},
-static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
+static const MovegenTechnique movegen_base[MOVEGEN_NB] = {
+  CB_TECHNIQUES(CB_MOVEGEN_ENTRY) CB_MOVEGEN_ENTRY(incremental, , , )};
 #undef CB_MOVEGEN_ENTRY
 
 #ifdef CB_X86
@@ -52,7 +54,8 @@ static const MovegenTechnique movegen_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOV
 
 #define CB_MOVEGEN_ENTRY(name, target, cpu, form)                                            \
   {movegen_generate_##name##_v3, movegen_count_##name##_v3, movegen_perft_##name##_v3},
-static const MovegenTechnique movegen_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_MOVEGEN_ENTRY)};
+static const MovegenTechnique movegen_v3[MOVEGEN_NB] = {
+  CB_TECHNIQUES(CB_MOVEGEN_ENTRY) CB_MOVEGEN_ENTRY(incremental, , , )};
 #undef CB_MOVEGEN_ENTRY
 #endif
 

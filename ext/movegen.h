@@ -11,6 +11,10 @@
 typedef struct { uint64_t key, data; } PerftEntry; /* data = count << 8 | depth */
 typedef struct { PerftEntry *entries; uint64_t mask; } PerftTT;
 
+/* The generator's methods: every technique of attacks.h by its index, then the attack
+   maps kept incrementally (attackmaps.h) as MOVEGEN_INCREMENTAL. */
+enum { MOVEGEN_INCREMENTAL = TECHNIQUE_NB, MOVEGEN_NB };
+
 /* One technique's instantiation of the generator and the perft loops. */
 typedef struct {
   int (*generate)(const Position *, Move *);
@@ -18,7 +22,7 @@ typedef struct {
   uint64_t (*perft)(Position *, int, PerftTT *); /* tt may be NULL */
 } MovegenTechnique;
 
-/* The instantiations the CPU runs best: the x86-64-v3 ones where the CPU has
+/* The instantiations the CPU runs best (MOVEGEN_NB of them): the x86-64-v3 ones where the CPU has
    POPCNT/BMI1/BMI2/LZCNT/AVX2 (and CHESSBITS_CPU is not baseline), else base. */
 extern const MovegenTechnique *movegen_techniques;
 

@@ -1,7 +1,8 @@
 /* Every technique's instantiation of movegen_impl.h, for one code variant:
    movegen.c includes this file once per variant with CB_V (the name suffix) and
    CB_VT(own) (the target attribute given the technique's own) defined. A
-   technique missing here fails to compile in movegen.c's tables. No include guard. */
+   technique missing here fails to compile in movegen.c's tables; "incremental" (the
+   attack maps, MOVEGEN_INCREMENTAL) comes last. No include guard. */
 #define CB_T reference
 #define CB_T_TARGET CB_VT(CB_TARGET_NONE)
 #include "movegen_impl.h"
@@ -41,4 +42,8 @@
 #include "movegen_impl.h"
 #define CB_T pext
 #define CB_T_TARGET CB_VT(CB_TARGET_BMI2)
+#include "movegen_impl.h"
+#define CB_T incremental
+#define CB_T_TARGET CB_VT(CB_TARGET_NONE)
+#define CB_T_MAPS 1
 #include "movegen_impl.h"

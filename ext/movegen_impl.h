@@ -6,7 +6,12 @@
 
    "OV" is the occupancy as the technique wants it: a plain Bitboard, or for rotated
    bitboards the occupancy with its three rotations (MovegenRot, movegen.c), which
-   perft keeps incrementally: a child's is the parent's XOR the squares that changed. */
+   perft keeps incrementally: a child's is the parent's XOR the squares that changed.
+
+   With CB_T_MAPS (the "incremental" method) the moves of our sliders and the king's
+   safety come from Hyatt's attack maps (attackmaps.h), which perft keeps up to date in
+   make and unmake; the few lookups on a changed occupancy (en passant, castling) are
+   the classical technique's, the rays the maps themselves are kept with. */
 
 #define MG_PASTE(a, b) a##_##b
 #define MG_NAME(a, b) MG_PASTE(a, b)
@@ -27,8 +32,23 @@
 #define OV_OCC(v) (v)
 #define OV_XOR(v, bb) ((v) ^ (bb))
 #define OV_CHILD(v, before, after) ((void)(v), (void)(before), (after))
+#ifdef CB_T_MAPS
+#define ROOK_ATT(s, v) classical_rook(s, v)
+#define BISHOP_ATT(s, v) classical_bishop(s, v)
+#else
 #define ROOK_ATT(s, v) MG_NAME(CB_T, rook)(s, v)
 #define BISHOP_ATT(s, v) MG_NAME(CB_T, bishop)(s, v)
+#endif
+#endif
+
+/* The maps' upkeep around a move m of us: the squares it changes, then the update after
+   the board changed (from the occupancy before); nothing without CB_T_MAPS. */
+#ifdef CB_T_MAPS
+#define MAPS_CHANGED(m, us) attackmaps_changed(m, us)
+#define MAPS_UPDATE(pos, before, changed) attackmaps_update((pos)->maps, pos, before, changed)
+#else
+#define MAPS_CHANGED(m, us) ((void)(m), (Bitboard)0)
+#define MAPS_UPDATE(pos, before, changed) ((void)(before), (void)(changed))
 #endif
 
 /* Returns 1 if a knight in n, a rook-like slider in rq or a bishop-like one in bq
@@ -97,11 +117,23 @@ static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castl
                      : ((their_pawns & ~FILE_A_BB) >> 9) | ((their_pawns & ~FILE_H_BB) >> 7));
   Bitboard kt = KingAttacks[ksq] & ~ours & ~danger;
   if (kt) {
+#ifdef CB_T_MAPS
+    /* Attacked now, or behind the king on the line of a slider checking it. */
+    for (Bitboard b = kt; b; ) {
+      Square t = pop_lsb(&b);
+      if (pos->maps->to[t] & theirs) kt ^= square_bb(t);
+    }
+    for (Bitboard b = checkers & (their_rq | their_bq); b; ) {
+      Square s = pop_lsb(&b);
+      kt &= ~(LineBB[s][ksq] ^ square_bb(s));
+    }
+#else
     const OV vk = OV_XOR(v, square_bb(ksq));
     for (Bitboard b = kt; b; ) {
       Square t = pop_lsb(&b);
       if (FN(attacked)(t, vk, their_knights, their_rq, their_bq)) kt ^= square_bb(t);
     }
+#endif
     if (count_only) n += popcount(kt);
     else list = FN(emit)(list, ksq, kt);
   }
@@ -117,6 +149,23 @@ static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castl
     if (count_only) n += popcount(att);
     else list = FN(emit)(list, s, att);
   }
+#ifdef CB_T_MAPS
+  /* Sliders: the squares each attacks, read from the maps. */
+  const Bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | queens;
+  for (Bitboard b = sliders & ours & ~pinned; b; ) {
+    Square s = pop_lsb(&b);
+    Bitboard att = pos->maps->from[s] & target;
+    if (count_only) n += popcount(att);
+    else list = FN(emit)(list, s, att);
+  }
+  if (pinned && !checkers)
+    for (Bitboard b = sliders & pinned; b; ) {
+      Square s = pop_lsb(&b);
+      Bitboard att = pos->maps->from[s] & target & LineBB[ksq][s];
+      if (count_only) n += popcount(att);
+      else list = FN(emit)(list, s, att);
+    }
+#else
   for (Bitboard b = (pos->by_type[BISHOP] | queens) & ours & ~pinned; b; ) {
     Square s = pop_lsb(&b);
     Bitboard att = BISHOP_ATT(s, v) & target;
@@ -143,6 +192,7 @@ static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castl
       else list = FN(emit)(list, s, att);
     }
   }
+#endif
 
   /* Pawns, set-wise by shifts. */
   const Bitboard pawns = pos->by_type[PAWN] & ours;
@@ -258,11 +308,14 @@ static TGT CB_FORCE_INLINE int FN(count_after)(Position *pos, OV v, unsigned cas
   if ((from ^ to) == 16 && (pos->by_type[PAWN] & square_bb(from))
       && (PawnAttacks[us][(from + to) >> 1] & pieces_cp(pos, us ^ 1, PAWN)))
     ep = (from + to) >> 1;
-  const Bitboard before = pos->by_type[NO_PIECE_TYPE];
+  const Bitboard before = pos->by_type[NO_PIECE_TYPE], changed = MAPS_CHANGED(m, us);
   position_toggle_bb(pos, m, us);
-  const OV child = OV_CHILD(v, before, pos->by_type[NO_PIECE_TYPE]);
+  const Bitboard after = pos->by_type[NO_PIECE_TYPE];
+  MAPS_UPDATE(pos, before, changed);
+  const OV child = OV_CHILD(v, before, after);
   const int n = FN(gen)(pos, child, castling, ep, NULL, 1, us ^ 1);
   position_toggle_bb(pos, m, us);
+  MAPS_UPDATE(pos, after, changed);
   return n;
 }
 
@@ -282,16 +335,35 @@ static TGT CB_NOINLINE uint64_t FN(leaves_b)(Position *pos, OV v, const Move *li
   return total;
 }
 
+#ifdef CB_T_MAPS
+/* The entry points compute their own maps: a caller's position may carry none, or a
+   Board's, which perft must not move. */
+#define MAPS_ENTER(pos, maps, saved) \
+  AttackMaps maps; AttackMaps *saved = (pos)->maps; attackmaps_compute(&maps, pos); (pos)->maps = &maps
+#define MAPS_LEAVE(pos, saved) ((pos)->maps = saved)
+#else
+#define MAPS_ENTER(pos, maps, saved) ((void)0)
+#define MAPS_LEAVE(pos, saved) ((void)0)
+#endif
+
 /* Returns the number of legal moves, writing them to list. */
-static TGT int FN(generate)(const Position *pos, Move *list) {
+static TGT int FN(generate)(const Position *cpos, Move *list) {
+  Position *pos = (Position *)cpos;  /* only the maps pointer changes, and it is put back */
+  MAPS_ENTER(pos, maps, saved);
   const OV v = OV_OF(pos->by_type[NO_PIECE_TYPE]);
-  return (pos->side == WHITE ? FN(list_w) : FN(list_b))(pos, v, pos->st->castling, pos->st->ep, list);
+  const int n = (pos->side == WHITE ? FN(list_w) : FN(list_b))(pos, v, pos->st->castling, pos->st->ep, list);
+  MAPS_LEAVE(pos, saved);
+  return n;
 }
 
 /* Returns the number of legal moves, without listing them. */
-static TGT int FN(count)(const Position *pos) {
+static TGT int FN(count)(const Position *cpos) {
+  Position *pos = (Position *)cpos;
+  MAPS_ENTER(pos, maps, saved);
   const OV v = OV_OF(pos->by_type[NO_PIECE_TYPE]);
-  return (pos->side == WHITE ? FN(count_w) : FN(count_b))(pos, v, pos->st->castling, pos->st->ep);
+  const int n = (pos->side == WHITE ? FN(count_w) : FN(count_b))(pos, v, pos->st->castling, pos->st->ep);
+  MAPS_LEAVE(pos, saved);
+  return n;
 }
 
 /* Returns the number of leaves depth >= 2 plies below pos; tt, if not NULL, is a
@@ -311,12 +383,15 @@ static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
     StateInfo st;
     for (int i = 0; i < n; i++) {
       const Move m = list[i];
-      const Bitboard before = pos->by_type[NO_PIECE_TYPE];
+      const Bitboard before = pos->by_type[NO_PIECE_TYPE], changed = MAPS_CHANGED(m, us);
       if (us == WHITE) position_do_move_us(pos, m, &st, WHITE);
       else position_do_move_us(pos, m, &st, BLACK);
-      total += FN(perft_rec)(pos, depth - 1, OV_CHILD(v, before, pos->by_type[NO_PIECE_TYPE]), tt);
+      const Bitboard after = pos->by_type[NO_PIECE_TYPE];
+      MAPS_UPDATE(pos, before, changed);
+      total += FN(perft_rec)(pos, depth - 1, OV_CHILD(v, before, after), tt);
       if (us == WHITE) position_undo_move_us(pos, m, WHITE);
       else position_undo_move_us(pos, m, BLACK);
+      MAPS_UPDATE(pos, after, changed);
     }
   }
   if (tt) {
@@ -331,7 +406,10 @@ static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
 static TGT uint64_t FN(perft)(Position *pos, int depth, PerftTT *tt) {
   if (depth <= 0) return 1;
   if (depth == 1) return (uint64_t)FN(count)(pos);
-  return FN(perft_rec)(pos, depth, OV_OF(pos->by_type[NO_PIECE_TYPE]), tt);
+  MAPS_ENTER(pos, maps, saved);
+  const uint64_t n = FN(perft_rec)(pos, depth, OV_OF(pos->by_type[NO_PIECE_TYPE]), tt);
+  MAPS_LEAVE(pos, saved);
+  return n;
 }
 
 #undef MG_PASTE
@@ -345,6 +423,11 @@ static TGT uint64_t FN(perft)(Position *pos, int depth, PerftTT *tt) {
 #undef OV_CHILD
 #undef ROOK_ATT
 #undef BISHOP_ATT
+#undef MAPS_CHANGED
+#undef MAPS_UPDATE
+#undef MAPS_ENTER
+#undef MAPS_LEAVE
 #undef CB_T
 #undef CB_T_TARGET
 #undef CB_T_ROTATED
+#undef CB_T_MAPS

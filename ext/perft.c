@@ -9,8 +9,10 @@
 #define PERFT_MAX_THREADS 256
 
 /* Returns t, or the default technique for a negative t or one this CPU cannot run
-   (pext without BMI2 would die of an illegal instruction). */
-static int perft_technique(int t) { return technique_available(t) ? t : movegen_technique(); }
+   (pext without BMI2 would die of an illegal instruction); MOVEGEN_INCREMENTAL runs anywhere. */
+static int perft_technique(int t) {
+  return t == MOVEGEN_INCREMENTAL || technique_available(t) ? t : movegen_technique();
+}
 
 uint64_t perft(Position *pos, int depth, int technique) {
   return movegen_techniques[perft_technique(technique)].perft(pos, depth, NULL);

@@ -75,6 +75,9 @@ typedef struct StateInfo {
   Bitboard promoted;     /* python-chess's promoted: pieces that were pawns */
 } StateInfo;
 
+typedef struct AttackMaps AttackMaps; /* attackmaps.h */
+typedef struct Psqt Psqt;             /* engine.h */
+
 typedef struct {
   Bitboard by_type[PIECE_TYPE_NB]; /* [NO_PIECE_TYPE] holds every piece */
   Bitboard by_color[COLOR_NB];
@@ -87,6 +90,10 @@ typedef struct {
   uint8_t castling_rook[4];         /* rook start square of each right */
   Bitboard castling_path[4];        /* squares that must be empty (king and rook aside) */
   Bitboard castling_king_path[4];   /* squares the king crosses or lands on: must be safe */
+  /* Kept up to date by board.c's push, pop and edits when not NULL (the Python Board
+     owns them); perft's make/unmake never look at them. */
+  AttackMaps *maps;
+  Psqt *psqt;
 } Position;
 
 /* Zobrist keys, the Polyglot book format's numbers (polyglot.h): pieces, castling

@@ -59,7 +59,7 @@ def test_standard_suite_depth_3_default_method():
     assert run(entries, 10**9) == sum(len(e.depths) for e in entries)
 
 
-@pytest.mark.parametrize("method", attacks.METHODS)
+@pytest.mark.parametrize("method", attacks.PERFT_METHODS)
 def test_every_method_runs_the_standard_suite_to_depth_3(method):
     entries = suites.load(str(DATA / "ethereal-standard.epd"))
     for e in entries:
@@ -67,7 +67,7 @@ def test_every_method_runs_the_standard_suite_to_depth_3(method):
     assert run(entries, 10**9, method=method) == sum(len(e.depths) for e in entries)
 
 
-@pytest.mark.parametrize("method", attacks.METHODS)
+@pytest.mark.parametrize("method", attacks.PERFT_METHODS)
 def test_every_method_on_chess960_and_tricky_positions(method):
     entries = suites.load(str(DATA / "python-chess-tricky.perft"), True)
     entries += suites.load(str(DATA / "ethereal-fischer.epd"), True)[::40]

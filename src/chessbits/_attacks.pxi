@@ -16,6 +16,10 @@ _default = technique_default(&_why)
 METHODS = tuple(_index)
 DEFAULT = Techniques[_default].name.decode()
 ALL_METHODS = tuple(_all_index)
+# perft's and divide's methods: every technique, and Hyatt's attack maps kept through
+# make/unmake ("incremental": a way to generate moves, not a lookup by square and occupancy)
+INCREMENTAL = "incremental"
+PERFT_METHODS = METHODS + (INCREMENTAL,)
 
 _FEATURES = ((CPU_POPCNT, "popcnt"), (CPU_BMI1, "bmi1"), (CPU_BMI2, "bmi2"),
              (CPU_LZCNT, "lzcnt"), (CPU_AVX2, "avx2"))
@@ -28,10 +32,23 @@ cdef int _method(object method) except -1:
     t = _index.get(method)
     if t is not None:
         return t
+    if method == INCREMENTAL:
+        raise ValueError("method 'incremental' keeps attack maps through make/unmake: it "
+                         "generates moves (perft, divide) but has no lookup by square and "
+                         f"occupancy; lookup methods: {', '.join(METHODS)}")
     if method in _all_index:
         raise ValueError(f"method {method!r} is not available on this CPU "
                          f"(needs BMI2); available: {', '.join(METHODS)}")
     raise ValueError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
+
+
+cdef int _perft_method(object method) except -1:
+    """Returns the generator's index for a perft method name (PERFT_METHODS; None: DEFAULT)."""
+    if method == INCREMENTAL:
+        return MOVEGEN_INCREMENTAL
+    if method is None or method in _index or method in _all_index:
+        return _method(method)
+    raise ValueError(f"unknown method {method!r}; valid methods: {', '.join(PERFT_METHODS)}")
 
 
 cdef inline Square _square(object square) except -1:

@@ -74,6 +74,25 @@ cdef inline int _key_of(object move) except -2:
     return mv.key if mv.key < (1 << 15) else -1
 
 
+SEE_VALUES = (0, 100, 320, 330, 500, 900, 0)
+
+
+cdef int _values(object values, int *out) except -1:
+    """Piece values by type into out[0..7): SEE_VALUES, overridden by a sequence indexed by
+    piece type or a dict {piece_type: value}."""
+    for pt in range(7):
+        out[pt] = SEE_VALUES[pt]
+    if values is None:
+        return 0
+    items = values.items() if isinstance(values, dict) else enumerate(values)
+    for pt, value in items:
+        if not 0 <= pt <= 6:
+            raise ValueError(f"values: piece type must be in 1..6, got {pt!r}")
+        if value is not None:
+            out[pt] = int(value)
+    return 0
+
+
 cdef inline Bitboard _mask(object mask) except? 0:
     """A from/to mask as python-chess takes it: any int (bits past 63 and negative ints fold)."""
     if mask is _BB_ALL:
@@ -95,6 +114,8 @@ cdef class BaseBoard:
     cdef Cache *caches         # caches[i]: the legal moves at ply i
     cdef list tuples           # tuples[i]: caches[i] as a tuple of Moves once asked for, else None
     cdef Py_ssize_t nply, cap
+    cdef AttackMaps *maps      # Hyatt's attack maps, kept through push/pop/edits while not NULL
+    cdef Psqt *psqt            # piece-square score, kept likewise while not NULL
 
     def __cinit__(self, *args, **kwargs):
         self.cap = 4  # grows by doubling; small, so a board made for one query stays small
@@ -116,6 +137,31 @@ cdef class BaseBoard:
         PyMem_Free(self.states)
         PyMem_Free(self.stack)
         PyMem_Free(self.caches)
+        PyMem_Free(self.maps)
+        PyMem_Free(self.psqt)
+
+    cdef int _attach(self, BaseBoard source) except -1:
+        """After self.pos was overwritten (a FEN read, a copy): point it at this board's
+        own maps and score again, taken over from source's if given, and bring them up to date."""
+        if source is not None:
+            self.maps = NULL
+            self.psqt = NULL
+            if source.maps != NULL:
+                self.maps = <AttackMaps *>PyMem_Malloc(sizeof(AttackMaps))
+                if self.maps == NULL:
+                    raise MemoryError()
+            if source.psqt != NULL:
+                self.psqt = <Psqt *>PyMem_Malloc(sizeof(Psqt))
+                if self.psqt == NULL:
+                    raise MemoryError()
+                memcpy(self.psqt, source.psqt, sizeof(Psqt))
+        self.pos.maps = self.maps
+        self.pos.psqt = self.psqt
+        if self.maps != NULL:
+            attackmaps_compute(self.maps, &self.pos)
+        if self.psqt != NULL:
+            psqt_compute(self.psqt, &self.pos)
+        return 0
 
     def __init__(self, board_fen=STARTING_BOARD_FEN):
         if board_fen is None:
@@ -252,6 +298,85 @@ cdef class BaseBoard:
         """The square of the (unpromoted) king of a colour, or None."""
         cdef int k = board_king(&self.pos, _color_index(color))
         return None if k == SQ_NONE else k
+
+    # --- Hyatt's attack maps, x-rays ----------------------------------------------------
+
+    @property
+    def attack_maps(self):
+        """True while the board keeps Hyatt's attack maps (``Board(attack_maps=True)``): the
+        squares attacked from and the attackers of every square, updated by each push, pop
+        and edit, so ``attacks_mask``, ``attackers_mask`` and the exchange queries read them.
+
+        >>> import chessbits as chess
+        >>> board = chess.Board(attack_maps=True)
+        >>> board.push_san("e4")
+        Move.from_uci('e2e4')
+        >>> [chess.square_name(s) for s in board.attackers(chess.WHITE, chess.F3)]
+        ['d1', 'g1', 'g2']
+        """
+        return self.maps != NULL
+
+    @attack_maps.setter
+    def attack_maps(self, value):
+        if value and self.maps == NULL:
+            self.maps = <AttackMaps *>PyMem_Malloc(sizeof(AttackMaps))
+            if self.maps == NULL:
+                raise MemoryError()
+            self._attach(None)
+        elif not value and self.maps != NULL:
+            self.pos.maps = NULL
+            PyMem_Free(self.maps)
+            self.maps = NULL
+
+    def _attack_maps(self):
+        """(from, to): the kept maps as two tuples of 64 bitboards, or None (tests read them)."""
+        if self.maps == NULL:
+            return None
+        return tuple(self.maps.from_[s] for s in range(64)), tuple(self.maps.to[s] for s in range(64))
+
+    def xray_attackers_mask(self, color, square):
+        """Bitboard of the pieces of a colour attacking a square directly or through other
+        attackers of it (of either colour) standing in front of them on the same line: the
+        pieces an exchange on the square draws from.
+
+        >>> import chessbits as chess
+        >>> board = chess.Board("4k3/8/6p1/8/8/3B4/2Q5/4K3 w - - 0 1")
+        >>> [chess.square_name(s) for s in board.xray_attackers(chess.WHITE, chess.G6)]
+        ['c2', 'd3']
+        """
+        return attackmaps_xray(&self.pos, self.maps, _square(square)) & self.pos.by_color[_color_index(color)]
+
+    def xray_attackers(self, color, square):
+        """SquareSet of ``xray_attackers_mask``."""
+        return _squareset(self.xray_attackers_mask(color, square))
+
+    def attack_counts(self, color):
+        """How many pieces of a colour attack each square: 64 bytes, a1 first.
+
+        >>> import chessbits as chess
+        >>> chess.Board().attack_counts(chess.WHITE)[chess.F3]
+        3
+        """
+        cdef AttackMaps local
+        cdef const AttackMaps *m = self.maps
+        cdef Bitboard ours = self.pos.by_color[_color_index(color)]
+        cdef unsigned char counts[64]
+        if m == NULL:
+            attackmaps_compute(&local, &self.pos)
+            m = &local
+        for s in range(64):
+            counts[s] = <unsigned char>cb_popcount(m.to[s] & ours)
+        return counts[:64]
+
+    def mobility(self, color):
+        """The squares attacked by a colour's knights, bishops, rooks and queens and not
+        occupied by its own pieces, summed over those pieces (from the attack maps if kept).
+
+        >>> import chessbits as chess
+        >>> chess.Board().mobility(chess.WHITE)
+        4
+        """
+        return engine_mobility(&self.pos, self.maps, _color_index(color))
 
     def attacks_mask(self, square):
         """Bitboard of the squares the piece on a square attacks (0 if empty)."""
@@ -482,6 +607,7 @@ cdef class BaseBoard:
         """A copy of the pieces."""
         cdef BaseBoard b = type(self).__new__(type(self))
         b.pos = self.pos
+        b._attach(self)
         b.states[0] = self.states[self.nply]
         b.states[0].prev = NULL
         b.pos.st = &b.states[0]
@@ -527,12 +653,14 @@ cdef class Board(BaseBoard):
     one_king = True
     captures_compulsory = False
 
-    def __init__(self, fen=STARTING_FEN, *, chess960=False):
+    def __init__(self, fen=STARTING_FEN, *, chess960=False, attack_maps=False):
         self.pos.chess960 = bool(chess960)
         if fen is None:
             self.clear()
         else:
             self.set_fen(fen)
+        if attack_maps:
+            self.attack_maps = True
 
     cdef int _edited(self) except -1:
         self._clear_stack()
@@ -660,6 +788,7 @@ cdef class Board(BaseBoard):
         self.states[0] = st
         self.nply = 0
         self._relink()
+        self._attach(None)
         self._forget(0)
 
     def set_castling_fen(self, castling_fen):
@@ -1066,6 +1195,117 @@ cdef class Board(BaseBoard):
         board_pop(&self.pos)
         return check
 
+    # --- exchanges, ordering, evaluation: one call per node for a search in Python ----------
+
+    def see(self, move, *, values=None):
+        """Static exchange evaluation: the material the side to move wins (negative: loses)
+        by playing ``move`` if both sides then capture on its square with their least
+        valuable attacker, each free to stop. X-rays count as pieces leave, pins are ignored,
+        the king never captures onto a defended square. ``values``: worth per piece type
+        (a sequence indexed by piece type or a dict), P 100, N 320, B 330, R 500, Q 900 by default.
+
+        >>> board = Board("4k3/8/3p4/4p3/8/8/4R3/4K3 w - - 0 1")
+        >>> board.see(Move.from_uci("e2e5"))
+        -400
+        """
+        cdef int v[7]
+        cdef int k = _key_of(move)
+        _values(values, v)
+        return engine_see(&self.pos, <PyMove>k, v) if k > 0 else 0
+
+    def see_ge(self, move, threshold=0, *, values=None):
+        """True if ``see(move)`` is at least ``threshold``.
+
+        >>> Board("4k3/8/3p4/4p3/8/8/4R3/4K3 w - - 0 1").see_ge(Move.from_uci("e2e5"), -400)
+        True
+        """
+        return self.see(move, values=values) >= threshold
+
+    def ordered_moves(self, *, captures=False, order="mvv_lva", values=None):
+        """The legal moves (``captures=True``: the legal captures, as
+        ``generate_legal_captures``), best first for a search: ``order="mvv_lva"`` puts
+        captures first by most valuable victim then least valuable attacker, then
+        non-capturing promotions by piece, then the rest; ``order="see"`` puts captures and
+        promotions first by ``see`` value (``values`` as there). Ties keep python-chess's order.
+
+        >>> Board("4k3/8/8/3q4/4P3/2N5/8/4K3 w - - 0 1").ordered_moves(captures=True)
+        [Move.from_uci('e4d5'), Move.from_uci('c3d5')]
+        """
+        cdef int v[7]
+        cdef int n, i, j = 0
+        cdef int how = ORDER_SEE if order == "see" else ORDER_MVV_LVA
+        cdef const PyMove *moves
+        cdef PyMove buf[MAX_MOVES]
+        cdef Bitboard theirs = self.pos.by_color[self.pos.side ^ 1]
+        if order not in ("mvv_lva", "see"):
+            raise ValueError(f"order must be 'mvv_lva' or 'see', got {order!r}")
+        _values(values, v)
+        moves = self._legal(&n)
+        for i in range(n):
+            if not captures or (theirs >> (moves[i] >> 6 & 63)) & 1 or board_is_en_passant(&self.pos, moves[i]):
+                buf[j] = moves[i]
+                j += 1
+        engine_order(&self.pos, buf, j, how, v)
+        return [_move_interned(buf[i]) for i in range(j)]
+
+    def set_piece_square_tables(self, tables, *, values=None):
+        """Keep a material + piece-square score, updated by each push, pop and edit, that
+        ``evaluate`` returns. ``tables[piece_type]``: 64 ints from White's point of view
+        written as a board is printed (a8 first, h1 last), mirrored for Black; a missing
+        or None table counts 0. ``values``: material per piece type (as ``see``). ``None``
+        instead of tables stops keeping the score.
+
+        >>> board = Board()
+        >>> board.set_piece_square_tables({1: [0] * 8 + [5] * 56})  # 1: PAWN
+        >>> board.push_san("e4"); board.evaluate()
+        Move.from_uci('e2e4')
+        0
+        """
+        cdef int v[7]
+        cdef Psqt *p
+        if tables is None:
+            self.pos.psqt = NULL
+            PyMem_Free(self.psqt)
+            self.psqt = NULL
+            return
+        _values(values, v)
+        rows = {}
+        for pt in range(1, 7):
+            row = tables.get(pt) if isinstance(tables, dict) else (tables[pt] if pt < len(tables) else None)
+            row = [0] * 64 if row is None else [int(x) for x in row]
+            if len(row) != 64:
+                raise ValueError(f"the table of piece type {pt} has {len(row)} entries, expected 64")
+            rows[pt] = row
+        if self.psqt == NULL:
+            self.psqt = <Psqt *>PyMem_Malloc(sizeof(Psqt))
+            if self.psqt == NULL:
+                raise MemoryError()
+        p = self.psqt
+        memset(p, 0, sizeof(Psqt))
+        for pt in range(1, 7):
+            for sq in range(64):
+                p.table[pt][sq] = v[pt] + rows[pt][sq ^ 56]
+                p.table[pt | 8][sq] = -(v[pt] + rows[pt][sq])
+        self._attach(None)
+
+    def evaluate(self):
+        """Material + piece-square score from the side to move's point of view: the tables of
+        ``set_piece_square_tables``, else material alone at the default values.
+
+        >>> Board("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").evaluate()
+        -500
+        """
+        cdef int v[7]
+        cdef int score = 0
+        if self.psqt != NULL:
+            score = self.psqt.score
+        else:
+            _values(None, v)
+            for pt in range(1, 7):
+                score += v[pt] * (cb_popcount(self.pos.by_type[pt] & self.pos.by_color[0])
+                                  - cb_popcount(self.pos.by_type[pt] & self.pos.by_color[1]))
+        return score if self.pos.side == WHITE_C else -score
+
     # --- checks, castling and ep queries -----------------------------------------------------
 
     def checkers_mask(self):
@@ -1421,7 +1661,7 @@ cdef class Board(BaseBoard):
         >>> Board().perft(4)
         197281
         """
-        cdef int d = self._depth(depth, 0), t = _method(method)
+        cdef int d = self._depth(depth, 0), t = _perft_method(method)
         cdef int n_threads = _threads(threads)
         if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= 1 << 20:
             raise ValueError(f"hash_mb must be an int in 0..1048576, got {hash_mb!r}")
@@ -1448,7 +1688,7 @@ cdef class Board(BaseBoard):
         >>> Board().divide(2)["e2e4"]
         20
         """
-        cdef int d = self._depth(depth, 1), t = _method(method)
+        cdef int d = self._depth(depth, 1), t = _perft_method(method)
         cdef int n_threads = _threads(threads)
         cdef Position p = self.pos
         cdef StateInfo st = self.states[self.nply]
@@ -1499,6 +1739,7 @@ cdef class Board(BaseBoard):
             keep = 0
         b._grow(keep + 1)
         b.pos = self.pos
+        b._attach(self)
         b.nply = keep
         memcpy(b.states, &self.states[self.nply - keep], (keep + 1) * sizeof(StateInfo))
         memcpy(b.stack, &self.stack[self.nply - keep], keep * sizeof(PyMove))

@@ -1,5 +1,5 @@
 # The C core (ext/) as Cython sees it: declarations only, no code.
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, int32_t, uint32_t, uint64_t, int64_t
 
 cdef extern from "attacks/attacks.h" nogil:
     ctypedef uint64_t Bitboard
@@ -58,6 +58,12 @@ cdef extern from "position.h" nogil:
         StateInfo *prev
         Bitboard castling_raw
         Bitboard promoted
+    ctypedef struct AttackMaps:
+        Bitboard from_ "from"[64]
+        Bitboard to[64]
+    ctypedef struct Psqt:
+        int32_t table[16][64]
+        int32_t score
     ctypedef struct Position:
         Bitboard by_type[7]
         Bitboard by_color[2]
@@ -65,6 +71,8 @@ cdef extern from "position.h" nogil:
         StateInfo *st
         int side
         int chess960
+        AttackMaps *maps
+        Psqt *psqt
     void position_init()
     uint64_t position_compute_key(const Position *pos)
 
@@ -110,6 +118,7 @@ cdef extern from "board.h" nogil:
     uint64_t board_perft_general(Position *pos, int depth)
 
 cdef extern from "movegen.h" nogil:
+    enum: MOVEGEN_INCREMENTAL
     const char *movegen_path()
 
 cdef extern from "perft.h" nogil:
@@ -119,3 +128,14 @@ cdef extern from "perft.h" nogil:
                              Move_t *moves, uint64_t *counts)
     uint64_t perft_threads(const Position *pos, int depth, int technique, int threads)
     uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes)
+
+cdef extern from "attackmaps.h" nogil:
+    void attackmaps_compute(AttackMaps *m, const Position *pos)
+    Bitboard attackmaps_xray(const Position *pos, const AttackMaps *m, Square s)
+
+cdef extern from "engine.h" nogil:
+    void psqt_compute(Psqt *p, const Position *pos)
+    int engine_see(const Position *pos, PyMove m, const int values[7])
+    enum: ORDER_MVV_LVA, ORDER_SEE
+    void engine_order(const Position *pos, PyMove *moves, int n, int order, const int values[7])
+    int engine_mobility(const Position *pos, const AttackMaps *m, int c)

@@ -1,7 +1,8 @@
 """Sliding and leaper attack sets, with every sliding-attack technique selectable.
 
 ``METHODS`` names the techniques this CPU can run, ``DEFAULT`` the one used
-when ``method`` is None. Squares and bitboards are python-chess's ints.
+when ``method`` is None. ``PERFT_METHODS`` adds ``"incremental"`` for perft and
+divide: moves from Hyatt's attack maps kept through make/unmake. Squares and bitboards are python-chess's ints.
 
 >>> from chessbits import attacks, E4
 >>> attacks.rook(E4, 0) == attacks.rook(E4, 0, method="kindergarten")
@@ -13,6 +14,7 @@ from ._core import (  # noqa: F401
     ALL_METHODS,
     DEFAULT,
     METHODS,
+    PERFT_METHODS,
     between,
     bishop,
     bishop_many,
@@ -30,7 +32,7 @@ from ._core import (  # noqa: F401
 )
 
 __all__ = [
-    "ALL_METHODS", "DEFAULT", "METHODS", "between", "bishop", "bishop_many", "find_magics",
+    "ALL_METHODS", "DEFAULT", "METHODS", "PERFT_METHODS", "between", "bishop", "bishop_many", "find_magics",
     "king", "knight", "line", "pawn", "queen", "queen_many", "rook", "rook_many",
     "selftest", "table_bytes",
 ]

@@ -69,3 +69,17 @@ def material(board: chessbits.Board) -> int:
 
 
 print(material(chessbits.Board()), chessbits.square_mirror(chessbits.E2))
+
+
+def exchange_helpers(board: chessbits.Board) -> int:
+    """The engine building blocks: attack maps, x-rays, SEE, ordering, a kept score."""
+    board.attack_maps = True
+    board.set_piece_square_tables({chessbits.PAWN: [0] * 64}, values={chessbits.KNIGHT: 300})
+    best: list[chessbits.Move] = board.ordered_moves(captures=True, order="see")
+    gains = [board.see(m) for m in best if board.see_ge(m, 0)]
+    counts: bytes = board.attack_counts(chessbits.WHITE)
+    xray: chessbits.SquareSet = board.xray_attackers(chessbits.BLACK, chessbits.E4)
+    return board.evaluate() + sum(gains) + counts[0] + len(xray) + board.mobility(chessbits.WHITE)
+
+
+print(exchange_helpers(chessbits.Board(attack_maps=True)))
