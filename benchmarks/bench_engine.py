@@ -1,11 +1,13 @@
 """A hobby alpha-beta engine, written once against python-chess's API, run unchanged on
-python-chess and on chessbits: the speed a typical python-chess program gains from the
-drop-in, and proof that both libraries walk the very same tree.
+python-chess and on chessbits, and a third time on chessbits with its engine helpers (the
+same search and evaluation, the score kept in C by set_piece_square_tables/evaluate and the
+moves ordered in C by ordered_moves): the speed a typical python-chess program gains from
+the drop-in, what those helpers add, and proof that all three walk the very same tree.
 
-    python benchmarks/bench_engine.py [--depth 3] [--rounds 3] [--only python-chess|chessbits]
+    python benchmarks/bench_engine.py [--depth 3] [--rounds 3] [--only python-chess|chessbits|native]
 
-Per position: nodes searched, best move (SAN), median seconds on each library and the
-ratio. Node counts, best moves and scores must be identical (asserted). If chessbits
+Per position: nodes searched, best move (SAN), median seconds on each and the ratios to
+python-chess. Node counts, best moves and scores must be identical (asserted). If chessbits
 lacks a name the engine uses, the script says which ones and exits with status 1.
 CHESSBITS_SUBJECT=chess runs python-chess in the chessbits column (a self-test).
 """
@@ -115,10 +117,60 @@ class Engine:
         return best, alpha
 
 
-def run(chess, fen, depth):
+class NativeEngine(Engine):
+    """The same engine on chessbits' helpers: the material + piece-square score kept by
+    the board through push/pop, moves ordered in C (the same keys, the same ties)."""
+
+    def quiesce(self, board, alpha, beta):
+        self.nodes += 1
+        stand_pat = board.evaluate()
+        if stand_pat >= beta:
+            return beta
+        alpha = max(alpha, stand_pat)
+        for move in board.ordered_moves(captures=True):
+            board.push(move)
+            score = -self.quiesce(board, -beta, -alpha)
+            board.pop()
+            if score >= beta:
+                return beta
+            alpha = max(alpha, score)
+        return alpha
+
+    def negamax(self, board, depth, alpha, beta, ply):
+        if depth == 0:
+            return self.quiesce(board, alpha, beta)
+        self.nodes += 1
+        moves = board.ordered_moves()
+        if not moves:
+            return -MATE + ply if board.is_check() else 0  # else stalemate
+        if board.is_insufficient_material():
+            return 0
+        for move in moves:
+            board.push(move)
+            score = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1)
+            board.pop()
+            if score >= beta:
+                return beta
+            alpha = max(alpha, score)
+        return alpha
+
+    def search(self, board, depth):
+        board.set_piece_square_tables(PST, values=VALUES)
+        self.nodes += 1
+        best, alpha = None, -MATE - 1
+        for move in board.ordered_moves():
+            board.push(move)
+            score = -self.negamax(board, depth - 1, -MATE - 1, -alpha, 1)
+            board.pop()
+            if score > alpha:
+                best, alpha = move, score
+        return best, alpha
+
+
+def run(chess, fen, depth, engine_class=Engine):
     """Search `fen` to `depth` with the chess module given: (nodes, best move SAN, score)."""
     board = chess.Board(fen)
-    engine = Engine(chess)
+    engine = engine_class(chess)
     best, score = engine.search(board, depth)
     return engine.nodes, board.san(best), score
 
@@ -173,10 +225,14 @@ def load(name):
     return module
 
 
+ENGINES = {"python-chess": Engine, "chessbits": Engine, "native": NativeEngine}
+LIBRARY = {"python-chess": "python-chess", "chessbits": "chessbits", "native": "chessbits"}
+
+
 def timed(chess, fen, depth, name, label):
     start = time.perf_counter()
     try:
-        nodes, best, score = run(chess, fen, depth)
+        nodes, best, score = run(chess, fen, depth, ENGINES[name])
     except AttributeError as exc:
         sys.exit(f"{name} failed on {label}: missing attribute: {exc}")
     return time.perf_counter() - start, (nodes, best, score)
@@ -186,42 +242,48 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", choices=("python-chess", "chessbits"),
-                        help="run one library (proves the engine itself; no comparison)")
+    parser.add_argument("--only", choices=tuple(ENGINES),
+                        help="run one column (proves the engine itself; no comparison)")
     args = parser.parse_args(argv)
-    names = [args.only] if args.only else ["python-chess", "chessbits"]
-    libs = {name: load(name) for name in names}
+    names = [args.only] if args.only else list(ENGINES)
+    libs = {name: load(LIBRARY[name]) for name in names}
     times = {(n, label): [] for n in names for label, _ in POSITIONS}
     results = {}
     for r in range(args.rounds):
         for label, fen in POSITIONS:
-            # interleaved, alternating which library goes first: drift hits both alike
+            # interleaved, alternating the order round by round: drift hits all alike
             for name in (names if r % 2 == 0 else names[::-1]):
                 seconds, result = timed(libs[name], fen, args.depth, name, label)
                 times[name, label].append(seconds)
                 previous = results.setdefault(label, result)
                 assert result == previous, (f"{label} ({fen}) depth {args.depth}: {name} found "
-                                            f"nodes/best/score {result}, the other {previous}")
-    print(f"alpha-beta depth {args.depth} + quiescence, median of {args.rounds} rounds, seconds")
+                                            f"nodes/best/score {result}, another column {previous}")
+    print(f"alpha-beta depth {args.depth} + quiescence, median of {args.rounds} rounds, seconds; "
+          f"native = chessbits with ordered_moves and a kept evaluate()")
+    base = names[0] if names[0] == "python-chess" and len(names) > 1 else None
+    others = [n for n in names if n != base] if base else []
     head = f"{'position':<12} {'nodes':>9} {'best':>7} " + "".join(f"{n:>14}" for n in names)
-    print(head + (f"{'ratio':>9}" if len(names) == 2 else ""))
-    ratios, totals = [], {n: 0.0 for n in names}
+    print(head + "".join(f"{'x ' + n:>16}" for n in others))
+    totals = {n: 0.0 for n in names}
+    ratios = {n: [] for n in others}
     for label, _ in POSITIONS:
         nodes, best, _ = results[label]
         med = {n: statistics.median(times[n, label]) for n in names}
         for n in names:
             totals[n] += med[n]
         line = f"{label:<12} {nodes:>9,} {best:>7} " + "".join(f"{med[n]:>14.3f}" for n in names)
-        if len(names) == 2:
-            ratios.append(med[names[0]] / med[names[1]])
-            line += f"{ratios[-1]:>8.1f}x"
+        for n in others:
+            ratios[n].append(med[base] / med[n])
+            line += f"{ratios[n][-1]:>15.1f}x"
         print(line)
-    print(f"{'total':<12} {sum(r[0] for r in results.values()):>9,} {'':>7} "
-          + "".join(f"{totals[n]:>14.3f}" for n in names))
-    if len(names) == 2:
-        print(f"node counts, best moves and scores identical. python-chess time / chessbits time: "
-              f"{totals[names[0]] / totals[names[1]]:.2f}x over the total, "
-              f"{statistics.median(ratios):.2f}x per position (median)")
+    all_nodes = sum(r[0] for r in results.values())
+    print(f"{'total':<12} {all_nodes:>9,} {'':>7} " + "".join(f"{totals[n]:>14.3f}" for n in names)
+          + "".join(f"{totals[base] / totals[n]:>15.1f}x" for n in others))
+    print(f"{'nodes/s':<12} {'':>9} {'':>7} " + "".join(f"{all_nodes / totals[n]:>14,.0f}" for n in names))
+    if others:
+        print("node counts, best moves and scores identical. python-chess time / each: "
+              + ", ".join(f"{n} {totals[base] / totals[n]:.2f}x over the total, "
+                          f"{statistics.median(ratios[n]):.2f}x per position (median)" for n in others))
     return 0
 
 

@@ -3,6 +3,7 @@
 
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.list cimport PyList_New, PyList_SET_ITEM
 from libc.string cimport memcmp, memcpy, memset
 from chessbits.status import Status, Termination
 
@@ -75,22 +76,24 @@ cdef inline int _key_of(object move) except -2:
 
 
 SEE_VALUES = (0, 100, 320, 330, 500, 900, 0)
+cdef int _see_values[7]
+for _pt in range(7):
+    _see_values[_pt] = SEE_VALUES[_pt]
 
 
-cdef int _values(object values, int *out) except -1:
-    """Piece values by type into out[0..7): SEE_VALUES, overridden by a sequence indexed by
-    piece type or a dict {piece_type: value}."""
-    for pt in range(7):
-        out[pt] = SEE_VALUES[pt]
+cdef const int *_values(object values, int *out) except NULL:
+    """Piece values by type: SEE_VALUES if values is None, else those overridden by a
+    sequence indexed by piece type or a dict {piece_type: value}, written to out[0..7)."""
     if values is None:
-        return 0
+        return _see_values
+    memcpy(out, _see_values, sizeof(_see_values))
     items = values.items() if isinstance(values, dict) else enumerate(values)
     for pt, value in items:
         if not 0 <= pt <= 6:
             raise ValueError(f"values: piece type must be in 1..6, got {pt!r}")
         if value is not None:
             out[pt] = int(value)
-    return 0
+    return out
 
 
 cdef inline Bitboard _mask(object mask) except? 0:
@@ -387,9 +390,15 @@ cdef class BaseBoard:
         return _squareset(board_attacks_mask(&self.pos, _square(square)))
 
     def attackers_mask(self, color, square, occupied=None):
-        """Bitboard of the pieces of a colour attacking a square (given occupancy optional)."""
-        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _mask(occupied)
-        return board_attackers(&self.pos, _color_index(color), _square(square), occ)
+        """Bitboard of the pieces of a colour attacking a square (given occupancy optional);
+        read from the attack maps if the board keeps them."""
+        cdef Square s = _square(square)
+        cdef int c = _color_index(color)
+        if occupied is None:
+            if self.maps != NULL:
+                return self.maps.to[s] & self.pos.by_color[c]
+            return board_attackers(&self.pos, c, s, self.pos.by_type[0])
+        return board_attackers(&self.pos, c, s, _mask(occupied))
 
     def is_attacked_by(self, color, square, occupied=None):
         """True if a piece of the colour attacks the square."""
@@ -1208,9 +1217,9 @@ cdef class Board(BaseBoard):
         >>> board.see(Move.from_uci("e2e5"))
         -400
         """
-        cdef int v[7]
+        cdef int buf[7]
+        cdef const int *v = _values(values, buf)
         cdef int k = _key_of(move)
-        _values(values, v)
         return engine_see(&self.pos, <PyMove>k, v) if k > 0 else 0
 
     def see_ge(self, move, threshold=0, *, values=None):
@@ -1231,22 +1240,33 @@ cdef class Board(BaseBoard):
         >>> Board("4k3/8/8/3q4/4P3/2N5/8/4K3 w - - 0 1").ordered_moves(captures=True)
         [Move.from_uci('e4d5'), Move.from_uci('c3d5')]
         """
-        cdef int v[7]
+        cdef int vbuf[7]
         cdef int n, i, j = 0
-        cdef int how = ORDER_SEE if order == "see" else ORDER_MVV_LVA
+        cdef int how
         cdef const PyMove *moves
         cdef PyMove buf[MAX_MOVES]
         cdef Bitboard theirs = self.pos.by_color[self.pos.side ^ 1]
-        if order not in ("mvv_lva", "see"):
+        cdef list result
+        cdef object m
+        if order == "mvv_lva":
+            how = ORDER_MVV_LVA
+        elif order == "see":
+            how = ORDER_SEE
+        else:
             raise ValueError(f"order must be 'mvv_lva' or 'see', got {order!r}")
-        _values(values, v)
+        cdef const int *v = _values(values, vbuf)
         moves = self._legal(&n)
         for i in range(n):
             if not captures or (theirs >> (moves[i] >> 6 & 63)) & 1 or board_is_en_passant(&self.pos, moves[i]):
                 buf[j] = moves[i]
                 j += 1
         engine_order(&self.pos, buf, j, how, v)
-        return [_move_interned(buf[i]) for i in range(j)]
+        result = PyList_New(j)
+        for i in range(j):
+            m = _move_interned(buf[i])
+            Py_INCREF(m)
+            PyList_SET_ITEM(result, i, m)
+        return result
 
     def set_piece_square_tables(self, tables, *, values=None):
         """Keep a material + piece-square score, updated by each push, pop and edit, that
@@ -1261,14 +1281,15 @@ cdef class Board(BaseBoard):
         Move.from_uci('e2e4')
         0
         """
-        cdef int v[7]
+        cdef int vbuf[7]
+        cdef const int *v
         cdef Psqt *p
         if tables is None:
             self.pos.psqt = NULL
             PyMem_Free(self.psqt)
             self.psqt = NULL
             return
-        _values(values, v)
+        v = _values(values, vbuf)
         rows = {}
         for pt in range(1, 7):
             row = tables.get(pt) if isinstance(tables, dict) else (tables[pt] if pt < len(tables) else None)
@@ -1295,15 +1316,13 @@ cdef class Board(BaseBoard):
         >>> Board("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").evaluate()
         -500
         """
-        cdef int v[7]
-        cdef int score = 0
+        cdef int score = 0, pt
         if self.psqt != NULL:
             score = self.psqt.score
         else:
-            _values(None, v)
             for pt in range(1, 7):
-                score += v[pt] * (cb_popcount(self.pos.by_type[pt] & self.pos.by_color[0])
-                                  - cb_popcount(self.pos.by_type[pt] & self.pos.by_color[1]))
+                score += _see_values[pt] * (cb_popcount(self.pos.by_type[pt] & self.pos.by_color[0])
+                                            - cb_popcount(self.pos.by_type[pt] & self.pos.by_color[1]))
         return score if self.pos.side == WHITE_C else -score
 
     # --- checks, castling and ep queries -----------------------------------------------------

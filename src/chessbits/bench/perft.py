@@ -11,7 +11,7 @@ import time
 from typing import Dict, List, Optional, Sequence
 
 from . import machine, median, table
-from .._core import DEFAULT, METHODS, Board
+from .._core import DEFAULT, PERFT_METHODS, Board
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -53,8 +53,9 @@ def headline(rounds: int = 5, threads: int = 1) -> List[Row]:
     return rows
 
 
-def techniques(methods: Sequence[str] = METHODS, depth_scale: int = 0, rounds: int = 3) -> List[Row]:
-    """Every technique on startpos 6 and Kiwipete 5, interleaved round by round."""
+def techniques(methods: Sequence[str] = PERFT_METHODS, depth_scale: int = 0, rounds: int = 3) -> List[Row]:
+    """Every technique (and the incremental attack maps) on startpos 6 and Kiwipete 5,
+    interleaved round by round."""
     jobs = [("startpos", 6 + depth_scale), ("kiwipete", 5 + depth_scale)]
     times: Dict[tuple, List[float]] = {}
     for _ in range(rounds):

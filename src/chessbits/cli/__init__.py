@@ -43,6 +43,11 @@ def _threads(text: str) -> int:
 
 def _method(text: str) -> str:
     from .. import attacks
+    if text in attacks.PERFT_METHODS:
+        return text
+    if text not in attacks.ALL_METHODS:
+        raise argparse.ArgumentTypeError(f"unknown method {text!r}; valid methods: "
+                                         f"{', '.join(attacks.PERFT_METHODS)}")
     try:
         attacks.table_bytes(text)  # the core's message says what is valid here
     except ValueError as e:
@@ -144,8 +149,8 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("position", nargs="+", metavar="[POSITION] DEPTH",
                    help="a FEN, startpos or kiwipete (default startpos), then the depth in plies")
     p.add_argument("--method", type=_method, metavar="M",
-                   help="sliding-attack technique (default: this CPU's fastest; "
-                                                  "see chessbits info)")
+                   help="sliding-attack technique, or incremental (Hyatt's attack maps kept "
+                        "through make/unmake); default: this CPU's fastest, see chessbits info")
     p.add_argument("--threads", type=_threads, default=1, metavar="N", help="threads (1..256, default 1)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     p.add_argument("--compare", nargs="?", const="python-chess", metavar="CMD",
@@ -187,7 +192,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=_positive, default=SUITE_MAX_NODES, metavar="N",
                    help=f"skip counts above N nodes, e.g. 1e8 (default {SUITE_MAX_NODES:,})")
     p.add_argument("--method", type=_method, metavar="M",
-                   help="sliding-attack technique (default: this CPU's fastest)")
+                   help="sliding-attack technique or incremental (default: this CPU's fastest)")
     p.add_argument("--threads", type=_threads, default=1, metavar="N", help="threads per perft (1..256, default 1)")
     p.add_argument("--chess960", action="store_true", help="Chess960 rules for every position")
     p.add_argument("--show", type=_positive, default=5, metavar="K",
