@@ -561,22 +561,35 @@ void board_sync(Position *pos) {
 /* --- push and pop --------------------------------------------------------------------- */
 
 /* The board before a push or pop, as the attack maps and the piece-square score need it. */
-typedef struct { uint8_t board[SQUARE_NB]; Bitboard occ; } BoardBefore;
+typedef struct { Bitboard by_type[PIECE_TYPE_NB], by_color[COLOR_NB]; } BoardBefore;
 
 /* Returns 1 (and fills *b) if pos keeps attack maps or a piece-square score, else 0. */
 static inline int b_extras_before(const Position *pos, BoardBefore *b) {
   if (!pos->maps && !pos->psqt) return 0;
-  memcpy(b->board, pos->board, sizeof b->board);
-  b->occ = pos->by_type[NO_PIECE_TYPE];
+  for (int i = 0; i < PIECE_TYPE_NB; i++) b->by_type[i] = pos->by_type[i];
+  b->by_color[WHITE] = pos->by_color[WHITE];
+  b->by_color[BLACK] = pos->by_color[BLACK];
   return 1;
+}
+
+/* Returns the piece that stood on s in *b. */
+static inline Piece b_piece_before(const BoardBefore *b, Square s) {
+  const Bitboard bb = square_bb(s);
+  for (PieceType pt = PAWN; pt <= KING; pt++)
+    if (b->by_type[pt] & bb) return make_piece((b->by_color[BLACK] & bb) != 0, pt);
+  return NO_PIECE;
 }
 
 /* Returns nothing; brings the maps and the score from *b to pos (after a push or pop). */
 static void b_extras_after(Position *pos, const BoardBefore *b) {
-  Bitboard changed = 0;
-  for (Square s = SQ_A1; s <= SQ_H8; s++) changed |= (Bitboard)(b->board[s] != pos->board[s]) << s;
-  if (pos->maps) attackmaps_update(pos->maps, pos, b->occ, changed);
-  if (pos->psqt) psqt_update(pos->psqt, b->board, pos, changed);
+  Bitboard changed = (b->by_color[WHITE] ^ pos->by_color[WHITE]) | (b->by_color[BLACK] ^ pos->by_color[BLACK]);
+  for (PieceType pt = PAWN; pt <= KING; pt++) changed |= b->by_type[pt] ^ pos->by_type[pt];
+  if (pos->maps) attackmaps_update(pos->maps, pos, b->by_type[NO_PIECE_TYPE], changed);
+  if (pos->psqt)
+    for (Bitboard c = changed; c; ) {
+      const Square s = pop_lsb(&c);
+      psqt_change(pos->psqt, s, b_piece_before(b, s), pos->board[s]);
+    }
 }
 
 /* Returns the piece removed from s (NO_PIECE if empty), key and promoted updated. */

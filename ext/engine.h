@@ -16,13 +16,10 @@ struct Psqt {
 /* Returns nothing; sets p->score from scratch for pos. */
 void psqt_compute(Psqt *p, const Position *pos);
 
-/* Returns nothing; brings p->score from the board `before` (a mailbox) to pos's, where
-   `changed` holds the squares whose piece differs. */
-static inline void psqt_update(Psqt *p, const uint8_t before[SQUARE_NB], const Position *pos, Bitboard changed) {
-  while (changed) {
-    const Square s = pop_lsb(&changed);
-    p->score += p->table[pos->board[s]][s] - p->table[before[s]][s];
-  }
+/* Returns nothing; updates p->score for the piece on s changing from `before` to `after`
+   (either may be NO_PIECE). */
+static inline void psqt_change(Psqt *p, Square s, Piece before, Piece after) {
+  p->score += p->table[after][s] - p->table[before][s];
 }
 
 /* Returns the static exchange value of the python-chess move m for the side playing it
