@@ -71,13 +71,21 @@ class Engine:
             return -(move.promotion or 0)
         return sorted(moves, key=key)
 
+    def moves(self, board):
+        """The legal moves, ordered."""
+        return self.ordered(board, board.legal_moves)
+
+    def captures(self, board):
+        """The legal captures, ordered."""
+        return self.ordered(board, board.generate_legal_captures())
+
     def quiesce(self, board, alpha, beta):
         self.nodes += 1
         stand_pat = self.evaluate(board)
         if stand_pat >= beta:
             return beta
         alpha = max(alpha, stand_pat)
-        for move in self.ordered(board, board.generate_legal_captures()):
+        for move in self.captures(board):
             board.push(move)
             score = -self.quiesce(board, -beta, -alpha)
             board.pop()
@@ -90,57 +98,7 @@ class Engine:
         if depth == 0:
             return self.quiesce(board, alpha, beta)
         self.nodes += 1
-        moves = list(board.legal_moves)
-        if not moves:
-            return -MATE + ply if board.is_checkmate() else 0  # else stalemate
-        if board.is_insufficient_material():
-            return 0
-        for move in self.ordered(board, moves):
-            board.push(move)
-            score = -self.negamax(board, depth - 1, -beta, -alpha, ply + 1)
-            board.pop()
-            if score >= beta:
-                return beta
-            alpha = max(alpha, score)
-        return alpha
-
-    def search(self, board, depth):
-        """(best move, its score); the first of equal moves in search order wins."""
-        self.nodes += 1
-        best, alpha = None, -MATE - 1
-        for move in self.ordered(board, board.legal_moves):
-            board.push(move)
-            score = -self.negamax(board, depth - 1, -MATE - 1, -alpha, 1)
-            board.pop()
-            if score > alpha:
-                best, alpha = move, score
-        return best, alpha
-
-
-class NativeEngine(Engine):
-    """The same engine on chessbits' helpers: the material + piece-square score kept by
-    the board through push/pop, moves ordered in C (the same keys, the same ties)."""
-
-    def quiesce(self, board, alpha, beta):
-        self.nodes += 1
-        stand_pat = board.evaluate()
-        if stand_pat >= beta:
-            return beta
-        alpha = max(alpha, stand_pat)
-        for move in board.ordered_moves(captures=True):
-            board.push(move)
-            score = -self.quiesce(board, -beta, -alpha)
-            board.pop()
-            if score >= beta:
-                return beta
-            alpha = max(alpha, score)
-        return alpha
-
-    def negamax(self, board, depth, alpha, beta, ply):
-        if depth == 0:
-            return self.quiesce(board, alpha, beta)
-        self.nodes += 1
-        moves = board.ordered_moves()
+        moves = self.moves(board)
         if not moves:
             return -MATE + ply if board.is_check() else 0  # else stalemate
         if board.is_insufficient_material():
@@ -155,16 +113,34 @@ class NativeEngine(Engine):
         return alpha
 
     def search(self, board, depth):
-        board.set_piece_square_tables(PST, values=VALUES)
+        """(best move, its score); the first of equal moves in search order wins."""
         self.nodes += 1
         best, alpha = None, -MATE - 1
-        for move in board.ordered_moves():
+        for move in self.moves(board):
             board.push(move)
             score = -self.negamax(board, depth - 1, -MATE - 1, -alpha, 1)
             board.pop()
             if score > alpha:
                 best, alpha = move, score
         return best, alpha
+
+
+class NativeEngine(Engine):
+    """The same engine on chessbits' helpers: the material + piece-square score kept by
+    the board through push/pop, moves ordered in C (the same keys, the same ties)."""
+
+    def evaluate(self, board):
+        return board.evaluate()
+
+    def moves(self, board):
+        return board.ordered_moves()
+
+    def captures(self, board):
+        return board.ordered_moves(captures=True)
+
+    def search(self, board, depth):
+        board.set_piece_square_tables(PST, values=VALUES)
+        return Engine.search(self, board, depth)
 
 
 def run(chess, fen, depth, engine_class=Engine):
@@ -189,7 +165,7 @@ ENGINE_NAMES = {
     "module": ["Board", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING", "WHITE", "BLACK",
                "square_mirror"],
     "Board": ["pieces", "turn", "legal_moves", "generate_legal_captures", "is_capture",
-              "piece_type_at", "is_checkmate", "is_insufficient_material", "push", "pop", "san"],
+              "piece_type_at", "is_check", "is_insufficient_material", "push", "pop", "san"],
     "Move": ["from_square", "to_square", "promotion"],
 }
 
