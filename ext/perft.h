@@ -1,7 +1,7 @@
 /* Perft: leaf counts with bulk counting at the last ply, per-root-move divide,
    root moves split over threads, and a hashed variant. technique is an index into
-   Techniques (attacks.h) or MOVEGEN_INCREMENTAL (movegen.h), or -1 for the default; one technique_available() refuses
-   runs the default instead. */
+   Techniques (attacks.h) or MOVEGEN_INCREMENTAL (movegen.h), or -1 for the default;
+   one technique_available() refuses runs the default instead. */
 #ifndef CB_PERFT_H
 #define CB_PERFT_H
 
