@@ -5,18 +5,21 @@ Build knobs (environment variables):
   CHESSBITS_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (with DEBUG)
   CHESSBITS_MARCH=X     -march=X (e.g. native): the build runs only on such CPUs
 The default build has no ISA flags: one wheel runs on any x86-64 and picks
-POPCNT/BMI2 paths at run time.
+POPCNT/BMI2 paths at run time. With a Unix compiler the C files compile in parallel,
+one per core (the C core and Cython's module are the two long ones).
 """
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 
 def compile_args():
-    if sys.platform == "win32":
-        return ["/O2"], []
+    if sys.platform == "win32":  # MSVC: C11 for _Alignas and the rest
+        return ["/O2", "/std:c11"], []
     args = ["-std=c11", "-O3", "-fno-plt", "-Wall", "-Wno-unused-function"]
     link = []
     if os.environ.get("CHESSBITS_DEBUG"):
@@ -31,10 +34,37 @@ def compile_args():
     return args, link
 
 
+def parallel_compile(compiler):
+    """Make a Unix compiler object compile an extension's sources in parallel (each a
+    separate process; setuptools compiles them one after another)."""
+    def compile(sources, output_dir=None, macros=None, include_dirs=None, debug=0,
+                extra_preargs=None, extra_postargs=None, depends=None):
+        macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+
+        def one(obj):
+            src, ext = build[obj]
+            compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            list(pool.map(one, objects))
+        return objects
+    compiler.compile = compile
+
+
+class BuildExt(build_ext):
+    def build_extensions(self):
+        if self.compiler.compiler_type == "unix":
+            parallel_compile(self.compiler)
+        super().build_extensions()
+
+
 cflags, ldflags = compile_args()
 ext = Extension(
     "chessbits._core",
-    sources=["src/chessbits/_core.pyx", "ext/core.c", "ext/polyglot.c"],
+    # the C core first: the longest compile starts first
+    sources=["ext/core.c", "src/chessbits/_core.pyx", "ext/polyglot.c"],
     include_dirs=["ext"],
     define_macros=[("_POSIX_C_SOURCE", "200809L")],
     extra_compile_args=cflags,
@@ -42,4 +72,5 @@ ext = Extension(
 )
 setup(ext_modules=cythonize([ext], language_level=3,
                             compiler_directives={"boundscheck": False, "wraparound": False,
-                                                 "cdivision": True}))
+                                                 "cdivision": True}),
+      cmdclass={"build_ext": BuildExt})

@@ -28,6 +28,13 @@
   X(black_magic, CB_TARGET_NONE, 0, SCALAR)        \
   X(pext, CB_TARGET_BMI2, CPU_BMI2, SCALAR)
 
+/* The lookups below are external definitions (declared here without inline) that read
+   their file's static tables: valid C11, whose 6.7.4p3 limits only inline definitions;
+   clang warns all the same. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wstatic-in-inline"
+#endif
+
 #define CB_DECLARE_TECHNIQUE(name, target, cpu, form)    \
   void name##_init(void);                          \
   target Bitboard name##_rook(Square s, Bitboard occ);   \
