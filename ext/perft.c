@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include "perft.h"
+#include "board.h"
 #ifdef _WIN32
 #include <windows.h>
 #else
@@ -133,4 +134,58 @@ uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes) 
   const uint64_t total = mt->perft(pos, depth, &tt);
   free(tt.entries);
   return total;
+}
+
+/* Returns nothing; adds the statistics of the leaf reached by m, a legal move of pos's side. */
+static void perft_stats_leaf(Position *pos, const MovegenTechnique *mt, Move m, PerftStats *s) {
+  const Color us = pos->side, them = us ^ 1;
+  const Square from = move_from(m), to = move_to(m);
+  Bitboard moved = square_bb(to);  /* where the moving piece stands after m */
+  s->nodes++;
+  if (move_type(m) == MOVE_CASTLING) {
+    s->castles++;
+    moved = square_bb(castling_rook_to(from, to));
+  } else if (move_type(m) == MOVE_EP) {
+    s->captures++;
+    s->en_passant++;
+  } else if (pos->board[to]) s->captures++;
+  if (move_type(m) == MOVE_PROMOTION) s->promotions++;
+  position_toggle_bb(pos, m, us);
+  const Bitboard checkers = board_attackers(pos, us, lsb(pieces_cp(pos, them, KING)), pos->by_type[NO_PIECE_TYPE]);
+  position_toggle_bb(pos, m, us);
+  if (!checkers) return;
+  s->checks++;
+  if (checkers & (checkers - 1)) s->double_checks++;
+  else if (checkers & ~moved) s->discovery_checks++;  /* the tables count a double check once */
+  StateInfo st;
+  do_move(pos, m, &st);
+  if (mt->count(pos) == 0) s->checkmates++;
+  undo_move(pos, m);
+}
+
+/* Returns nothing; perft_stats below pos (maps and score detached by the caller). */
+static void perft_stats_rec(Position *pos, const MovegenTechnique *mt, int depth, PerftStats *s) {
+  Move list[MAX_MOVES];
+  const int n = mt->generate(pos, list);
+  for (int i = 0; i < n; i++) {
+    if (depth == 1) {
+      perft_stats_leaf(pos, mt, list[i], s);
+      continue;
+    }
+    StateInfo st;
+    do_move(pos, list[i], &st);
+    perft_stats_rec(pos, mt, depth - 1, s);
+    undo_move(pos, list[i]);
+  }
+}
+
+void perft_stats(Position *pos, int depth, PerftStats *s) {
+  if (depth < 1) return;
+  AttackMaps *maps = pos->maps;
+  Psqt *psqt = pos->psqt;
+  pos->maps = NULL;  /* board_attackers must not read a Board's maps for these positions */
+  pos->psqt = NULL;
+  perft_stats_rec(pos, &movegen_techniques[movegen_technique()], depth, s);
+  pos->maps = maps;
+  pos->psqt = psqt;
 }

@@ -26,4 +26,16 @@ uint64_t perft_threads(const Position *pos, int depth, int technique, int thread
    the call and freed; falls back to plain perft if the allocation fails). */
 uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes);
 
+/* The statistics of chessprogramming's perft tables, over the leaves depth plies down. */
+typedef struct {
+  uint64_t nodes, captures, en_passant, castles, promotions, checks, discovery_checks, double_checks,
+      checkmates;
+} PerftStats;
+
+/* Returns nothing; adds to *s the statistics of the leaves depth >= 1 plies below pos
+   (a leaf's move is a capture, en passant, ...; a single check is discovered when the
+   checker is not the piece that moved, a double check only counts as double, as the
+   published tables count; pos is restored), with the default technique. */
+void perft_stats(Position *pos, int depth, PerftStats *s);
+
 #endif

@@ -347,6 +347,8 @@ def test_suite_bad_fen_is_a_failure(tmp_path):
     (["perft", "startpos", "2", "--threads", "0"], "--threads: must be an integer in 1..256"),
     (["divide", "startpos", "2", "--threads", "many"], "--threads: must be an integer in 1..256"),
     (["perft"], "required"),
+    (["perft", "startpos", "3", "--stats", "--divide"], "not with --compare or --divide"),
+    (["perft", "8/8/8/8/8/8/8/K7 w - - 0 1", "2", "--stats"], "needs a valid position"),
     (["perft", "2", "--compare", "engine 'unclosed"], "No closing quotation"),
     (["suite", "/no/such/file.epd"], "cannot read /no/such/file.epd"),
     (["suite", str(DATA / "SOURCES.md")], "malformed suite"),
@@ -407,3 +409,15 @@ def test_position_python_chess_calls_invalid_is_counted_by_its_rules():
         return total
 
     assert f"Nodes searched: {perft(theirs, 3)}" in r.stdout
+
+
+def test_perft_stats_table_and_json():
+    r = run("perft", "kiwipete", "3", "--stats", "--json")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert lines[1].split()[:4] == ["depth", "nodes", "captures", "e.p."]
+    assert json.loads(lines[-1]) == {"nodes": 97862, "captures": 17102, "en_passant": 45, "castles": 3162,
+                                     "promotions": 0, "checks": 993, "discovery_checks": 0,
+                                     "double_checks": 0, "checkmates": 1}   # chessprogramming's table
+    r = run("perft", "startpos", "3", "--json")
+    assert json.loads(r.stdout.strip().splitlines()[-1]) == {"nodes": 8902}

@@ -128,6 +128,9 @@ cdef extern from "perft.h" nogil:
                              Move_t *moves, uint64_t *counts)
     uint64_t perft_threads(const Position *pos, int depth, int technique, int threads)
     uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes)
+    ctypedef struct PerftStats:
+        uint64_t nodes, captures, en_passant, castles, promotions, checks, discovery_checks, double_checks, checkmates
+    void perft_stats(Position *pos, int depth, PerftStats *s)
 
 cdef extern from "attackmaps.h" nogil:
     void attackmaps_compute(AttackMaps *m, const Position *pos)

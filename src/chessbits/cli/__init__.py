@@ -156,6 +156,11 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--compare", nargs="?", const="python-chess", metavar="CMD",
                    help="also run python-chess (the default) or the UCI engine CMD, and drill down "
                         "where they differ")
+    p.add_argument("--stats", action="store_true",
+                   help="chessprogramming's perft table: captures, e.p., castles, promotions, checks, "
+                        "discovery and double checks, checkmates (the default method, one thread)")
+    p.add_argument("--json", action="store_true",
+                   help="also print one JSON object on the last line: nodes (and the --stats counts)")
     p.add_argument("--timeout", type=_timeout, default=30.0, metavar="SECONDS",
                    help="how long a --compare engine may stay silent (default 30)")
     p.set_defaults(run=perft.run)

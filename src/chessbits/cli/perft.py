@@ -1,6 +1,7 @@
 """``chessbits perft`` and ``divide``: counts, live divide, and --compare with its drill-down."""
 import argparse
 import contextlib
+import json
 import queue
 import sys
 import threading
@@ -15,9 +16,16 @@ POSITIONS = {
 }
 
 
-def live_divide(board, depth: int, method: Optional[str], threads: int) -> Iterator[Tuple[str, int, float]]:
+STATS = (("nodes", "nodes"), ("captures", "captures"), ("en_passant", "e.p."), ("castles", "castles"),
+         ("promotions", "promotions"), ("checks", "checks"), ("discovery_checks", "discovery checks"),
+         ("double_checks", "double checks"), ("checkmates", "checkmates"))
+
+
+def live_divide(board, depth: int, method: Optional[str], threads: int,
+                stats: bool = False) -> Iterator[Tuple[str, object, float]]:
     """``board.divide(depth)`` one root move at a time, sorted by UCI: yields
-    ``(uci, nodes, seconds since start)`` as each finishes.
+    ``(uci, nodes, seconds since start)`` as each finishes (with ``stats``, nodes is
+    ``perft_stats``'s dict; depth >= 2 then).
 
     The C perft runs in a worker thread: it releases the GIL but cannot see Ctrl-C,
     so the main thread waits here and takes Ctrl-C at once (the worker is a daemon
@@ -36,7 +44,8 @@ def live_divide(board, depth: int, method: Optional[str], threads: int) -> Itera
         try:
             for uci in moves:
                 child.push_uci(uci)
-                nodes = child.perft(depth - 1, method=method, threads=threads)
+                nodes = (child.perft_stats(depth - 1) if stats
+                         else child.perft(depth - 1, method=method, threads=threads))
                 child.pop()
                 results.put((uci, nodes, time.perf_counter() - start))
         except BaseException as e:  # re-raised in the main thread
@@ -50,8 +59,9 @@ def live_divide(board, depth: int, method: Optional[str], threads: int) -> Itera
         yield item  # type: ignore[misc]
 
 
-def parse_position(words: List[str], chess960: bool) -> Tuple[str, int, bool]:
-    """``[FEN words | startpos | kiwipete] DEPTH`` -> (normalized FEN, depth, chess960)."""
+def parse_position(words: List[str], chess960: bool, note: bool = True) -> Tuple[str, int, bool]:
+    """``[FEN words | startpos | kiwipete] DEPTH`` -> (normalized FEN, depth, chess960);
+    with ``note``, a line on stderr if python-chess calls the position invalid."""
     from .. import Board
     from ..suites import detect_chess960
 
@@ -70,7 +80,7 @@ def parse_position(words: List[str], chess960: bool) -> Tuple[str, int, bool]:
     except ValueError as e:
         raise BadInput(f"bad FEN {text!r}: {e}") from None
     problems = [flag.name for flag in type(board.status()) if flag and flag in board.status()]
-    if problems:
+    if problems and note:
         print(f"note: python-chess calls this position invalid ({', '.join(problems)}); "
               "counted by python-chess's rules on the general path", file=sys.stderr)
     return board.fen(en_passant="fen"), depth, chess960
@@ -110,8 +120,48 @@ def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
     return counts, elapsed if counts else time.perf_counter() - start
 
 
+def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> int:
+    """--stats: chessprogramming's perft table for one depth, root move by root move."""
+    from .. import Board, attacks
+
+    board = Board(fen, chess960=chess960)
+    if not board.is_valid():
+        raise BadInput("--stats needs a valid position (python-chess's status() empty)")
+    print(f"perft {depth} of {fen} (statistics, method {attacks.DEFAULT}, 1 thread)", flush=True)
+    totals = dict.fromkeys((name for name, _ in STATS), 0)
+    start, status = time.perf_counter(), Status()
+    if depth == 1:
+        totals = board.perft_stats(1)
+    else:
+        total_moves, done = board.legal_moves.count(), 0
+        try:
+            for _, child, _ in live_divide(board, depth, None, 1, stats=True):
+                done += 1
+                for name in totals:
+                    totals[name] += child[name]  # type: ignore[index]
+                status.show(f"perft --stats: {bar(done, total_moves)} {done}/{total_moves} root moves, "
+                            f"{totals['nodes']:,} nodes, {seconds(time.perf_counter() - start)}")
+        except KeyboardInterrupt:
+            status.clear()
+            print(f"interrupted: {done} of {total_moves} root moves done, {totals['nodes']:,} nodes "
+                  f"in {seconds(time.perf_counter() - start)}", file=sys.stderr)
+            raise Interrupted from None
+        status.clear()
+    elapsed = time.perf_counter() - start
+    rows = [["depth", *(label for _, label in STATS)], [str(depth), *(f"{totals[n]:,}" for n, _ in STATS)]]
+    print(columns(rows))
+    print(f"Time: {seconds(elapsed)} ({speed(totals['nodes'], elapsed)})")
+    if args.json:
+        print(json.dumps(totals))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
-    fen, depth, chess960 = parse_position(args.position, args.chess960)
+    fen, depth, chess960 = parse_position(args.position, args.chess960, note=not args.stats)
+    if args.stats and (args.compare or args.divide):
+        raise BadInput("--stats counts one table for the whole tree: not with --compare or --divide")
+    if args.stats:
+        return run_stats(fen, depth, args, chess960)
     if args.compare:
         return compare(fen, depth, args, chess960)
     print(headline(fen, depth, args, chess960), flush=True)
@@ -121,6 +171,8 @@ def run(args: argparse.Namespace) -> int:
         print()
     print(f"Nodes searched: {nodes}")
     print(f"Time: {seconds(elapsed)} ({speed(nodes, elapsed)})")
+    if args.json:
+        print(json.dumps({"nodes": nodes}))
     return 0
 
 
