@@ -114,11 +114,11 @@ def repair(wheel, arch, out):
 
 def qemu_core(arch, tmp):
     """The C core alone, static for arch (musl), under qemu: the attack self-test and the
-    perft suites with every generator method. Returns False if qemu is missing."""
+    perft suites with every generator method (skipped, saying so, without qemu)."""
     qemu = shutil.which(f"qemu-{arch}")
     if qemu is None:
         print(f"qemu-{arch} not found: the {arch} C core was not run (Debian: apt install qemu-user)")
-        return False
+        return
     cc = [*zig_cc(f"{arch}-linux-musl"), "-static", "-std=c11", "-O2", "-Wall", "-Werror",
           "-D_POSIX_C_SOURCE=200809L", "-I", ROOT / "ext"]
     tests = ROOT / "tests"
@@ -129,7 +129,6 @@ def qemu_core(arch, tmp):
     run([qemu, selftest])
     for name, flags, max_nodes in SUITES:
         run([qemu, suite, tests / "data" / name, *flags, "--max-nodes", max_nodes])
-    return True
 
 
 def main(argv=None):

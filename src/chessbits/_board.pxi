@@ -1672,6 +1672,17 @@ cdef class Board(BaseBoard):
             raise ValueError(f"depth must be at most 64, got {depth!r}")
         return depth
 
+    cdef void _detached(self, Position *p, StateInfo *st) noexcept:
+        """Fill *p and *st with a copy of the position for C to count on with the GIL
+        released: its own state without history, and without the board's attack maps and
+        score (which the count must neither read nor move)."""
+        p[0] = self.pos
+        st[0] = self.states[self.nply]
+        st.prev = NULL
+        p.st = st
+        p.maps = NULL
+        p.psqt = NULL
+
     def perft(self, depth, *, threads=1, method=None, hash_mb=0):
         """Leaf nodes ``depth`` plies below this position (bulk-counted in C, GIL released).
         ``hash_mb`` > 0 caches subtree counts in a transposition table of that size.
@@ -1685,13 +1696,10 @@ cdef class Board(BaseBoard):
         if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= 1 << 20:
             raise ValueError(f"hash_mb must be an int in 0..1048576, got {hash_mb!r}")
         cdef size_t tt_bytes = <size_t>hash_mb << 20
-        cdef Position p = self.pos
-        cdef StateInfo st = self.states[self.nply]
-        p.maps = NULL  # perft's copy leaves the board's maps and score alone
-        p.psqt = NULL
+        cdef Position p
+        cdef StateInfo st
         cdef uint64_t nodes
-        st.prev = NULL
-        p.st = &st
+        self._detached(&p, &st)
         with nogil:
             if not (st.flags & BOARD_REGULAR):
                 nodes = board_perft_general(&p, d)
@@ -1712,12 +1720,11 @@ cdef class Board(BaseBoard):
         12
         """
         cdef int d = self._depth(depth, 1)
-        cdef Position p = self.pos
-        cdef StateInfo st = self.states[self.nply]
+        cdef Position p
+        cdef StateInfo st
         cdef PerftStats s
         memset(&s, 0, sizeof(PerftStats))
-        st.prev = NULL
-        p.st = &st
+        self._detached(&p, &st)
         if not (st.flags & BOARD_REGULAR):
             raise ValueError(f"perft statistics need a valid position with one king each, "
                              f"got status {self.status()!r} for {self.fen()}")
@@ -1736,15 +1743,12 @@ cdef class Board(BaseBoard):
         """
         cdef int d = self._depth(depth, 1), t = _perft_method(method)
         cdef int n_threads = _threads(threads)
-        cdef Position p = self.pos
-        cdef StateInfo st = self.states[self.nply]
-        p.maps = NULL  # perft's copy leaves the board's maps and score alone
-        p.psqt = NULL
+        cdef Position p
+        cdef StateInfo st
         cdef Move_t moves[MAX_MOVES]
         cdef uint64_t counts[MAX_MOVES]
         cdef int n
-        st.prev = NULL
-        p.st = &st
+        self._detached(&p, &st)
         if not (st.flags & BOARD_REGULAR):
             result = {}
             for move in self.generate_legal_moves():

@@ -93,6 +93,28 @@ def headline(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> 
     return f"perft {depth} of {fen} (method {args.method or attacks.DEFAULT}, {threads}{variant})"
 
 
+def shown_divide(board, depth: int, method: Optional[str], threads: int, label: str,
+                 stats: bool = False, quiet: bool = False) -> Iterator[Tuple[str, object, float]]:
+    """``live_divide`` with a status line on a terminal (unless ``quiet``); on Ctrl-C a
+    line on stderr says what was done, then Interrupted."""
+    total_moves = board.legal_moves.count()
+    done, nodes, status, start = 0, 0, Status(), time.perf_counter()
+    try:
+        for uci, result, elapsed in live_divide(board, depth, method, threads, stats=stats):
+            done += 1
+            nodes += result["nodes"] if stats else result  # type: ignore[index,operator]
+            if not quiet:
+                status.show(f"{label}: {bar(done, total_moves)} {done}/{total_moves} root moves, "
+                            f"{nodes:,} nodes, {seconds(elapsed)}")
+            yield uci, result, elapsed
+    except KeyboardInterrupt:
+        status.clear()
+        print(f"interrupted: {done} of {total_moves} root moves done, "
+              f"{nodes:,} nodes in {seconds(time.perf_counter() - start)}", file=sys.stderr)
+        raise Interrupted from None
+    status.clear()
+
+
 def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
               label: str = "perft") -> Tuple[Dict[str, int], float]:
     """Our divide with live output: divide lines on stdout with --divide, else a
@@ -100,23 +122,13 @@ def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
     from .. import Board
 
     board = Board(fen, chess960=chess960)
-    total_moves = board.legal_moves.count()
     counts: Dict[str, int] = {}
-    elapsed, status, start = 0.0, Status(), time.perf_counter()
-    try:
-        for uci, nodes, elapsed in live_divide(board, depth, args.method, args.threads):
-            counts[uci] = nodes
-            if args.divide:
-                print(f"{uci}: {nodes}", flush=True)
-            else:
-                status.show(f"{label}: {bar(len(counts), total_moves)} {len(counts)}/{total_moves} "
-                            f"root moves, {sum(counts.values()):,} nodes, {seconds(elapsed)}")
-    except KeyboardInterrupt:
-        status.clear()
-        print(f"interrupted: {len(counts)} of {total_moves} root moves done, "
-              f"{sum(counts.values()):,} nodes in {seconds(time.perf_counter() - start)}", file=sys.stderr)
-        raise Interrupted from None
-    status.clear()
+    elapsed, start = 0.0, time.perf_counter()
+    for uci, nodes, elapsed in shown_divide(board, depth, args.method, args.threads, label,
+                                            quiet=args.divide):
+        counts[uci] = nodes  # type: ignore[assignment]
+        if args.divide:
+            print(f"{uci}: {nodes}", flush=True)
     return counts, elapsed if counts else time.perf_counter() - start
 
 
@@ -128,25 +140,14 @@ def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) ->
     if not board.is_valid():
         raise BadInput("--stats needs a valid position (python-chess's status() empty)")
     print(f"perft {depth} of {fen} (statistics, method {attacks.DEFAULT}, 1 thread)", flush=True)
-    totals = dict.fromkeys((name for name, _ in STATS), 0)
-    start, status = time.perf_counter(), Status()
+    start = time.perf_counter()
     if depth == 1:
         totals = board.perft_stats(1)
     else:
-        total_moves, done = board.legal_moves.count(), 0
-        try:
-            for _, child, _ in live_divide(board, depth, None, 1, stats=True):
-                done += 1
-                for name in totals:
-                    totals[name] += child[name]  # type: ignore[index]
-                status.show(f"perft --stats: {bar(done, total_moves)} {done}/{total_moves} root moves, "
-                            f"{totals['nodes']:,} nodes, {seconds(time.perf_counter() - start)}")
-        except KeyboardInterrupt:
-            status.clear()
-            print(f"interrupted: {done} of {total_moves} root moves done, {totals['nodes']:,} nodes "
-                  f"in {seconds(time.perf_counter() - start)}", file=sys.stderr)
-            raise Interrupted from None
-        status.clear()
+        totals = dict.fromkeys((name for name, _ in STATS), 0)
+        for _, child, _ in shown_divide(board, depth, None, 1, "perft --stats", stats=True):
+            for name in totals:
+                totals[name] += child[name]  # type: ignore[index]
     elapsed = time.perf_counter() - start
     rows = [["depth", *(label for _, label in STATS)], [str(depth), *(f"{totals[n]:,}" for n, _ in STATS)]]
     print(columns(rows))
