@@ -1,11 +1,15 @@
 /* The whole C core as one translation unit, so the compiler can inline each
    technique's lookups into the loops instantiated per technique (registry loops,
    movegen/perft) without LTO. Every file also compiles on its own; file-level
-   statics carry their file's name as a prefix so they never clash. */
+   statics carry their file's name as a prefix so they never clash. perft_tt.c comes first:
+   it asks for the non-POSIX system calls it needs before any system header is read. */
+#include "perft_tt.c"
 #include "attacks/unity.c"
 #include "position.c"
 #include "attackmaps.c"
 #include "movegen.c"
+#include "workers.c"
 #include "perft.c"
+#include "deep.c"
 #include "board.c"
 #include "engine.c"

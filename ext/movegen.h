@@ -6,10 +6,8 @@
 
 #include "position.h"
 #include "attacks/attacks.h"
+#include "perft_tt.h"
 
-/* A perft transposition table: mask + 1 entries, a power of two. */
-typedef struct { uint64_t key, data; } PerftEntry; /* data = count << 8 | depth */
-typedef struct { PerftEntry *entries; uint64_t mask; } PerftTT;
 
 /* The generator's methods: every technique of attacks.h by its index, then the attack
    maps kept incrementally (attackmaps.h) as MOVEGEN_INCREMENTAL. */

@@ -366,23 +366,41 @@ static TGT int FN(count)(const Position *cpos) {
   return n;
 }
 
+/* Returns the Zobrist key after m, close enough to fetch its bucket early: promotions,
+   castling and the new en-passant square are left out (a wrong guess costs a cache line). */
+static inline uint64_t FN(key_guess)(const Position *pos, Move m) {
+  const Square from = move_from(m), to = move_to(m);
+  const Piece pc = pos->board[from];
+  uint64_t key = pos->st->key ^ zobrist_side ^ zobrist_psq[pc][from] ^ zobrist_psq[pc][to];
+  if (pos->board[to]) key ^= zobrist_psq[pos->board[to]][to];
+  if (pos->st->ep != SQ_NONE) key ^= zobrist_ep[file_of(pos->st->ep)];
+  const unsigned lost = pos->castling_mask[from] | pos->castling_mask[to];
+  if (pos->st->castling & lost)
+    key ^= zobrist_castling[pos->st->castling] ^ zobrist_castling[pos->st->castling & ~lost];
+  return key;
+}
+
 /* Returns the number of leaves depth >= 2 plies below pos; tt, if not NULL, is a
    transposition table to read and fill. The last ply is counted, never played. */
 static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
   const Color us = pos->side;
-  PerftEntry *e = NULL;
+  PerftEntry *bucket = NULL;
+  uint64_t hi = 0, total = 0;
   if (tt) {
-    e = &tt->entries[pos->st->key & tt->mask];
-    if (e->key == pos->st->key && (e->data & 0xFF) == (uint64_t)depth) return e->data >> 8;
+    bucket = perft_tt_bucket(tt, pos->st->key);
+    hi = perft_tt_key_hi(tt, pos);
+    if (perft_tt_probe(bucket, hi, depth, &total)) return total;
   }
   Move list[MAX_MOVES];
   const int n = (us == WHITE ? FN(list_w) : FN(list_b))(pos, v, pos->st->castling, pos->st->ep, list);
-  uint64_t total = 0;
   if (depth == 2) total = (us == WHITE ? FN(leaves_w) : FN(leaves_b))(pos, v, list, n);
   else {
     StateInfo st;
+    if (tt && n) perft_tt_prefetch(tt, FN(key_guess)(pos, list[0]));
     for (int i = 0; i < n; i++) {
       const Move m = list[i];
+      /* the next child's bucket travels from memory while this child is counted */
+      if (tt && i + 1 < n) perft_tt_prefetch(tt, FN(key_guess)(pos, list[i + 1]));
       const Bitboard before = pos->by_type[NO_PIECE_TYPE], changed = MAPS_CHANGED(m, us);
       if (us == WHITE) position_do_move_us(pos, m, &st, WHITE);
       else position_do_move_us(pos, m, &st, BLACK);
@@ -394,10 +412,7 @@ static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
       MAPS_UPDATE(pos, after, changed);
     }
   }
-  if (tt) {
-    e->key = pos->st->key;
-    e->data = total << 8 | (uint64_t)depth;
-  }
+  if (tt) perft_tt_store(bucket, hi, depth, total);
   return total;
 }
 

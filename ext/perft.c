@@ -1,17 +1,10 @@
 #include <stdlib.h>
 #include "perft.h"
 #include "board.h"
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <pthread.h>
-#endif
+#include "workers.h"
+#include "deep.h"
 
-#define PERFT_MAX_THREADS 256
-
-/* Returns t, or the default technique for a negative t or one this CPU cannot run
-   (pext without BMI2 would die of an illegal instruction); MOVEGEN_INCREMENTAL runs anywhere. */
-static int perft_technique(int t) {
+int perft_technique(int t) {
   return t == MOVEGEN_INCREMENTAL || technique_available(t) ? t : movegen_technique();
 }
 
@@ -31,20 +24,22 @@ int perft_divide(Position *pos, int depth, int technique, Move *moves, uint64_t 
   return n;
 }
 
-/* One thread's share: root moves first, first + stride, ... on its own position. */
+/* One thread's share of a divide: it takes the next root move from the shared counter. */
 typedef struct {
   Position pos;
   StateInfo st;
   const Move *moves;
   uint64_t *counts;
-  int n, first, stride, depth, technique;
+  volatile int64_t *next;
+  int n, depth, technique;
 } PerftJob;
 
-/* Returns nothing; fills job->counts at the job's indices. */
-static void perft_job_run(PerftJob *job) {
+/* Returns nothing; fills counts at the root moves this thread takes. */
+static void perft_job_run(void *arg) {
+  PerftJob *job = arg;
   const MovegenTechnique *mt = &movegen_techniques[job->technique];
   job->pos.st = &job->st;
-  for (int i = job->first; i < job->n; i += job->stride) {
+  for (int64_t i; (i = workers_fetch_add(job->next, 1)) < job->n;) {
     StateInfo st;
     do_move(&job->pos, job->moves[i], &st);
     job->counts[i] = mt->perft(&job->pos, job->depth - 1, NULL);
@@ -52,60 +47,28 @@ static void perft_job_run(PerftJob *job) {
   }
 }
 
-#ifdef _WIN32
-/* Returns 0; the Windows thread entry. */
-static DWORD WINAPI perft_thread_main(LPVOID arg) { perft_job_run((PerftJob *)arg); return 0; }
-#else
-/* Returns NULL; the POSIX thread entry. */
-static void *perft_thread_main(void *arg) { perft_job_run((PerftJob *)arg); return NULL; }
-#endif
-
 int perft_divide_threads(const Position *pos, int depth, int technique, int threads, Move *moves, uint64_t *counts) {
   const int t = perft_technique(technique);
   const int n = movegen_techniques[t].generate(pos, moves);
   if (threads > n) threads = n;
-  if (threads > PERFT_MAX_THREADS) threads = PERFT_MAX_THREADS;
-  if (threads < 1) threads = 1;
-  PerftJob *jobs = malloc(sizeof(PerftJob) * (size_t)threads);
-  if (!jobs) threads = 0;
-#ifdef _WIN32
-  HANDLE handle[PERFT_MAX_THREADS];
-#else
-  pthread_t handle[PERFT_MAX_THREADS];
-#endif
-  int started[PERFT_MAX_THREADS] = {0};
-  for (int k = 0; k < threads; k++) {
-    PerftJob *job = &jobs[k];
-    job->pos = *pos;
-    job->st = *pos->st;
-    job->st.prev = NULL;
-    job->moves = moves, job->counts = counts;
-    job->n = n, job->first = k, job->stride = threads, job->depth = depth, job->technique = t;
-    if (k == 0) continue;  /* the calling thread runs job 0 */
-#ifdef _WIN32
-    handle[k] = CreateThread(NULL, 0, perft_thread_main, job, 0, NULL);
-    started[k] = handle[k] != NULL;
-#else
-    started[k] = pthread_create(&handle[k], NULL, perft_thread_main, job) == 0;
-#endif
-  }
-  if (threads) perft_job_run(&jobs[0]);
-  for (int k = 1; k < threads; k++) {
-    if (!started[k]) { perft_job_run(&jobs[k]); continue; }
-#ifdef _WIN32
-    WaitForSingleObject(handle[k], INFINITE);
-    CloseHandle(handle[k]);
-#else
-    pthread_join(handle[k], NULL);
-#endif
-  }
-  if (!jobs) {  /* no memory for the jobs: do it here, on a copy */
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  PerftJob *jobs = threads > 1 ? malloc(sizeof(PerftJob) * (size_t)threads) : NULL;
+  if (!jobs) {  /* one thread, or no memory for the jobs: count here, on a copy */
     Position copy = *pos;
     StateInfo st = *pos->st;
     copy.st = &st;
     st.prev = NULL;
     return perft_divide(&copy, depth, t, moves, counts);
   }
+  volatile int64_t next = 0;
+  for (int k = 0; k < threads; k++) {
+    jobs[k].pos = *pos;
+    jobs[k].st = *pos->st;
+    jobs[k].st.prev = NULL;
+    jobs[k].moves = moves, jobs[k].counts = counts, jobs[k].next = &next;
+    jobs[k].n = n, jobs[k].depth = depth, jobs[k].technique = t;
+  }
+  workers_run(threads, perft_job_run, jobs, sizeof(PerftJob));
   free(jobs);
   return n;
 }
@@ -124,54 +87,120 @@ uint64_t perft_threads(const Position *pos, int depth, int technique, int thread
   return total;
 }
 
-uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes) {
-  const MovegenTechnique *mt = &movegen_techniques[perft_technique(technique)];
-  uint64_t entries = 1024;
-  while (entries * 2 * sizeof(PerftEntry) <= tt_bytes) entries *= 2;
-  PerftTT tt = {calloc((size_t)entries, sizeof(PerftEntry)), entries - 1};
-  if (!tt.entries) return mt->perft(pos, depth, NULL);
-  /* Depth 0 marks an empty entry, and stored depths are >= 2. */
-  const uint64_t total = mt->perft(pos, depth, &tt);
-  free(tt.entries);
+uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads) {
+  const int t = perft_technique(technique);
+  Position copy = *pos;
+  StateInfo st = *pos->st;
+  copy.st = &st;
+  st.prev = NULL;
+  PerftTT tt;
+  if (!perft_tt_alloc(&tt, tt_bytes, 0)) return perft_threads(pos, depth, t, threads);
+  uint64_t total = 0;
+  /* two plies down the distinct positions are a few hundred tasks for the threads to share */
+  const int64_t cap = threads > 1 && depth >= 4 ? (int64_t)perft(&copy, 2, t) : 0;
+  PackedPosition *tasks = cap ? malloc((size_t)cap * sizeof *tasks) : NULL;
+  uint64_t *paths = tasks ? malloc((size_t)cap * 2 * sizeof *paths) : NULL;
+  const int64_t n = paths ? deep_split(&copy, 2, cap, tasks, paths) : -1;
+  if (n > 0) {
+    volatile int64_t done = 0;
+    volatile int stop = 0;
+    DeepBatch b = {&copy, tasks, n, depth - 2, t, 0, &tt, paths + cap, NULL, 0, 0, &done, &stop};
+    deep_run(&b, threads);
+    for (int64_t i = 0; i < n; i++) total += paths[i] * b.counts[i];
+  } else total = movegen_techniques[t].perft(&copy, depth, &tt);
+  free(tasks);
+  free(paths);
+  perft_tt_free(&tt);
   return total;
 }
 
-/* Returns nothing; adds the statistics of the leaf reached by m, a legal move of pos's side. */
-static void perft_stats_leaf(Position *pos, const MovegenTechnique *mt, Move m, PerftStats *s) {
+/* What a node's leaves need for checks (Stockfish's check squares and discovered-check
+   candidates): the squares each of our piece types would check from, and our pieces whose
+   leaving the line opens a slider's check. */
+typedef struct {
+  Bitboard check_sq[PIECE_TYPE_NB];
+  Bitboard discoverers;
+  Square ksq;
+} StatsChecks;
+
+/* Returns nothing; fills *c for pos's side to move. */
+static void perft_stats_checks(const Position *pos, StatsChecks *c) {
   const Color us = pos->side, them = us ^ 1;
-  const Square from = move_from(m), to = move_to(m);
-  Bitboard moved = square_bb(to);  /* where the moving piece stands after m */
-  s->nodes++;
-  if (move_type(m) == MOVE_CASTLING) {
-    s->castles++;
-    moved = square_bb(castling_rook_to(from, to));
-  } else if (move_type(m) == MOVE_EP) {
-    s->captures++;
-    s->en_passant++;
-  } else if (pos->board[to]) s->captures++;
-  if (move_type(m) == MOVE_PROMOTION) s->promotions++;
-  position_toggle_bb(pos, m, us);
-  const Bitboard checkers = board_attackers(pos, us, lsb(pieces_cp(pos, them, KING)), pos->by_type[NO_PIECE_TYPE]);
-  position_toggle_bb(pos, m, us);
-  if (!checkers) return;
+  const Square k = lsb(pieces_cp(pos, them, KING));
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
+  const Technique *t = &Techniques[movegen_technique()];
+  const Bitboard b = t->bishop(k, occ), r = t->rook(k, occ);
+  const Bitboard queens = pos->by_type[QUEEN];
+  c->ksq = k;
+  c->check_sq[PAWN] = PawnAttacks[them][k];
+  c->check_sq[KNIGHT] = KnightAttacks[k];
+  c->check_sq[BISHOP] = b, c->check_sq[ROOK] = r, c->check_sq[QUEEN] = b | r, c->check_sq[KING] = 0;
+  Bitboard snipers = ((t->bishop(k, 0) & (pos->by_type[BISHOP] | queens)) |
+                      (t->rook(k, 0) & (pos->by_type[ROOK] | queens))) & pos->by_color[us];
+  c->discoverers = 0;
+  while (snipers) {
+    const Bitboard between = BetweenBB[pop_lsb(&snipers)][k] & occ;
+    if (between && !(between & (between - 1)) && (between & pos->by_color[us])) c->discoverers |= between;
+  }
+}
+
+/* Returns nothing; counts a checking leaf: discovered when the checker is not the piece that
+   moved, a double check only as double (as the tables count), and mate if no reply exists. */
+static void perft_stats_check(Position *pos, const MovegenTechnique *mt, Move m, int direct, int discovered,
+                              int checkers, PerftStats *s) {
   s->checks++;
-  if (checkers & (checkers - 1)) s->double_checks++;
-  else if (checkers & ~moved) s->discovery_checks++;  /* the tables count a double check once */
+  if (checkers > 1) s->double_checks++;
+  else if (discovered && !direct) s->discovery_checks++;
   StateInfo st;
   do_move(pos, m, &st);
   if (mt->count(pos) == 0) s->checkmates++;
   undo_move(pos, m);
 }
 
+/* Returns nothing; adds the statistics of the leaf reached by m, a legal move of pos's side:
+   plain moves by the check squares, the rare others (castling, en passant, promotions) by the
+   attackers of the king with m played on the bitboards. */
+static void perft_stats_leaf(Position *pos, const MovegenTechnique *mt, const StatsChecks *c, Move m,
+                             PerftStats *s) {
+  const Color us = pos->side;
+  const Square from = move_from(m), to = move_to(m);
+  s->nodes++;
+  if (move_type(m) == MOVE_NORMAL) {
+    if (pos->board[to]) s->captures++;
+    const int direct = (int)(c->check_sq[type_of_piece(pos->board[from])] >> to & 1);
+    const int discovered = (c->discoverers >> from & 1) && !(LineBB[from][c->ksq] >> to & 1);
+    if (direct | discovered) perft_stats_check(pos, mt, m, direct, discovered, direct + discovered, s);
+    return;
+  }
+  Bitboard moved = square_bb(to);  /* where the moving piece stands after m */
+  if (move_type(m) == MOVE_CASTLING) {
+    s->castles++;
+    moved = square_bb(castling_rook_to(from, to));
+  } else if (move_type(m) == MOVE_EP) {
+    s->captures++;
+    s->en_passant++;
+  } else {
+    s->promotions++;
+    if (pos->board[to]) s->captures++;
+  }
+  position_toggle_bb(pos, m, us);
+  const Bitboard checkers = board_attackers(pos, us, c->ksq, pos->by_type[NO_PIECE_TYPE]);
+  position_toggle_bb(pos, m, us);
+  if (checkers)
+    perft_stats_check(pos, mt, m, (checkers & moved) != 0, (checkers & ~moved) != 0, popcount(checkers) > 1 ? 2 : 1, s);
+}
+
 /* Returns nothing; perft_stats below pos (maps and score detached by the caller). */
 static void perft_stats_rec(Position *pos, const MovegenTechnique *mt, int depth, PerftStats *s) {
   Move list[MAX_MOVES];
   const int n = mt->generate(pos, list);
+  if (depth == 1) {
+    StatsChecks c;
+    perft_stats_checks(pos, &c);
+    for (int i = 0; i < n; i++) perft_stats_leaf(pos, mt, &c, list[i], s);
+    return;
+  }
   for (int i = 0; i < n; i++) {
-    if (depth == 1) {
-      perft_stats_leaf(pos, mt, list[i], s);
-      continue;
-    }
     StateInfo st;
     do_move(pos, list[i], &st);
     perft_stats_rec(pos, mt, depth - 1, s);

@@ -1704,7 +1704,7 @@ cdef class Board(BaseBoard):
             if not (st.flags & BOARD_REGULAR):
                 nodes = board_perft_general(&p, d)
             elif tt_bytes:
-                nodes = perft_hashed(&p, d, t, tt_bytes)
+                nodes = perft_hashed(&p, d, t, tt_bytes, n_threads)
             elif n_threads == 1:
                 nodes = perft(&p, d, t)
             else:

@@ -4,7 +4,7 @@
 Split by topic into include files, one job each: _attacks.pxi (attack sets and
 techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _board.pxi
 (BaseBoard, Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
-(reading SAN). _ext.pxd declares ext/'s C API.
+(reading SAN), _deep.pxi (deep perft's counting engine). _ext.pxd declares ext/'s C API.
 """
 
 cimport cython
@@ -18,3 +18,4 @@ include "_move.pxi"
 include "_board.pxi"
 include "_movelists.pxi"
 include "_san.pxi"
+include "_deep.pxi"

@@ -127,10 +127,34 @@ cdef extern from "perft.h" nogil:
     int perft_divide_threads(const Position *pos, int depth, int technique, int threads,
                              Move_t *moves, uint64_t *counts)
     uint64_t perft_threads(const Position *pos, int depth, int technique, int threads)
-    uint64_t perft_hashed(Position *pos, int depth, int technique, size_t tt_bytes)
+    uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads)
     ctypedef struct PerftStats:
         uint64_t nodes, captures, en_passant, castles, promotions, checks, discovery_checks, double_checks, checkmates
     void perft_stats(Position *pos, int depth, PerftStats *s)
+
+cdef extern from "perft_tt.h" nogil:
+    ctypedef struct PerftTT:
+        size_t bytes
+    int perft_tt_alloc(PerftTT *tt, size_t bytes, uint64_t seed)
+    void perft_tt_free(PerftTT *tt)
+
+cdef extern from "deep.h" nogil:
+    ctypedef struct PackedPosition:
+        pass
+    enum: DEEP_STATS_WORDS
+    int64_t deep_split(Position *pos, int ply, int64_t cap, PackedPosition *out, uint64_t *paths)
+    ctypedef struct DeepBatch:
+        const Position *root
+        const PackedPosition *tasks
+        int64_t n
+        int depth, technique, stats
+        PerftTT *tt
+        uint64_t *counts
+        uint8_t *finished
+        int64_t *done
+        int *stop
+    int deep_run(DeepBatch *b, int threads)
+    int deep_finished(const uint8_t *finished, int64_t first, int64_t last)
 
 cdef extern from "attackmaps.h" nogil:
     void attackmaps_compute(AttackMaps *m, const Position *pos)

@@ -4,10 +4,10 @@
    tests/test_c_core.py, and cross-compiled by tools/wheels.py to run under qemu on
    aarch64. Usage: perft_suite FILE [--chess960] [--max-nodes N]; prints
    "N passed, N failed" and exits non-zero on any wrong count. */
+#include "core.c" /* first: it sets the feature macros */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core.c"
 
 /* Returns the number of wrong counts for the position on one suite line. */
 static int check_line(const char *line, int chess960, uint64_t max_nodes, int *passed) {

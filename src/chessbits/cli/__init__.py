@@ -18,6 +18,7 @@ from typing import List, Optional
 
 from ..uci import EngineError
 from . import perft, suite, tools
+from .deep import DEFAULT_HASH_MB
 from .common import BadInput, Interrupted
 from .suite import ORACLE_MAX_NODES, SUITE_MAX_DEPTH, SUITE_MAX_NODES
 
@@ -53,6 +54,16 @@ def _method(text: str) -> str:
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
     return text
+
+
+def _depth0(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {text!r}")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -151,14 +162,30 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", type=_method, metavar="M",
                    help="sliding-attack technique, or incremental (Hyatt's attack maps kept "
                         "through make/unmake); default: this CPU's fastest, see chessbits info")
-    p.add_argument("--threads", type=_threads, default=1, metavar="N", help="threads (1..256, default 1)")
+    p.add_argument("--threads", type=_threads, metavar="N",
+                   help="threads (1..256; default 1, in a deep run every core, with --dask 1 per task)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
+    deep = p.add_argument_group("deep runs (any of these; see below)")
+    deep.add_argument("--hash", type=_positive, metavar="MB",
+                      help=f"transposition table size (default {DEFAULT_HASH_MB:,}; none with --stats)")
+    deep.add_argument("--split", type=_depth0, metavar="D",
+                      help="split the tree into the distinct positions D plies down (default: the first "
+                           "ply with 1,000 paths)")
+    deep.add_argument("--tasks", type=_positive, metavar="N",
+                      help="cut those positions into N tasks, the unit of checkpoints and Dask (default 500)")
+    deep.add_argument("--checkpoint", metavar="FILE",
+                      help="record each finished task in FILE; a FILE that exists is resumed")
+    deep.add_argument("--dask", metavar="ADDRESS",
+                      help="send the tasks to the Dask scheduler at ADDRESS (pip install 'chessbits[dask]')")
+    deep.add_argument("--seed", type=_depth0, metavar="N", help="hash key seed (default 0)")
+    deep.add_argument("--verify", action="store_true",
+                      help="count twice, the second time with other hash keys (seed + 1), and compare")
     p.add_argument("--compare", nargs="?", const="python-chess", metavar="CMD",
                    help="also run python-chess (the default) or the UCI engine CMD, and drill down "
                         "where they differ")
     p.add_argument("--stats", action="store_true",
                    help="chessprogramming's perft table: captures, e.p., castles, promotions, checks, "
-                        "discovery and double checks, checkmates (the default method, one thread)")
+                        "discovery and double checks, checkmates (the default method; with --threads N > 1 a deep run)")
     p.add_argument("--json", action="store_true",
                    help="also print one JSON object on the last line: nodes (and the --stats counts)")
     p.add_argument("--timeout", type=_timeout, default=30.0, metavar="SECONDS",

@@ -158,9 +158,14 @@ def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from . import deep
+
     fen, depth, chess960 = parse_position(args.position, args.chess960, note=not args.stats)
     if args.stats and (args.compare or args.divide):
         raise BadInput("--stats counts one table for the whole tree: not with --compare or --divide")
+    if deep.wanted(args):
+        return deep.run(fen, depth, chess960, args)
+    args.threads = args.threads or 1
     if args.stats:
         return run_stats(fen, depth, args, chess960)
     if args.compare:

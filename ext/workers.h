@@ -1,0 +1,59 @@
+/* Threads for the counting loops: run one function on n threads, the atomic counter they take
+   work from (a task queue without locks: each thread fetches the next index), and the flags
+   that publish a finished result to another thread. */
+#ifndef CB_WORKERS_H
+#define CB_WORKERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#ifdef _MSC_VER
+#include <intrin.h>
+#endif
+
+#define WORKERS_MAX 256
+
+/* Returns nothing; runs fn(args + k * size) for k in [0, n) on n threads, the calling thread
+   running k = 0 (a thread the OS refuses runs on the caller's after its own); n is capped to
+   WORKERS_MAX. */
+void workers_run(int n, void (*fn)(void *), void *args, size_t size);
+
+/* Returns the counter's value before adding `add` to it, atomically. */
+static inline int64_t workers_fetch_add(volatile int64_t *counter, int64_t add) {
+#ifdef _MSC_VER
+  return _InterlockedExchangeAdd64((volatile long long *)counter, add);
+#else
+  return __atomic_fetch_add(counter, add, __ATOMIC_RELAXED);
+#endif
+}
+
+/* Returns the counter's value, read atomically. */
+static inline int64_t workers_load(const volatile int64_t *counter) {
+#ifdef _MSC_VER
+  return *counter; /* aligned 64-bit loads are atomic on x64 and arm64 */
+#else
+  return __atomic_load_n(counter, __ATOMIC_RELAXED);
+#endif
+}
+
+/* Returns nothing; sets *flag to 1 after every earlier write of this thread (a release store). */
+static inline void workers_set_flag(volatile uint8_t *flag) {
+#ifdef _MSC_VER
+  _ReadWriteBarrier();
+  *flag = 1; /* MSVC gives volatile stores release semantics (/volatile:ms, its default) */
+#else
+  __atomic_store_n(flag, 1, __ATOMIC_RELEASE);
+#endif
+}
+
+/* Returns *flag, read before any later read of this thread (an acquire load). */
+static inline uint8_t workers_get_flag(const volatile uint8_t *flag) {
+#ifdef _MSC_VER
+  const uint8_t v = *flag;
+  _ReadWriteBarrier();
+  return v;
+#else
+  return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+#endif
+}
+
+#endif
