@@ -4,6 +4,15 @@
 #include "workers.h"
 #include "deep.h"
 
+/* Returns nothing; makes *copy a copy of pos with st as its only state (for a count that
+   only reads pos). */
+static void perft_copy(const Position *pos, Position *copy, StateInfo *st) {
+  *copy = *pos;
+  *st = *pos->st;
+  st->prev = NULL;
+  copy->st = st;
+}
+
 int perft_technique(int t) {
   return t == MOVEGEN_INCREMENTAL || technique_available(t) ? t : movegen_technique();
 }
@@ -38,7 +47,6 @@ typedef struct {
 static void perft_job_run(void *arg) {
   PerftJob *job = arg;
   const MovegenTechnique *mt = &movegen_techniques[job->technique];
-  job->pos.st = &job->st;
   for (int64_t i; (i = workers_fetch_add(job->next, 1)) < job->n;) {
     StateInfo st;
     do_move(&job->pos, job->moves[i], &st);
@@ -54,17 +62,14 @@ int perft_divide_threads(const Position *pos, int depth, int technique, int thre
   if (threads > WORKERS_MAX) threads = WORKERS_MAX;
   PerftJob *jobs = threads > 1 ? malloc(sizeof(PerftJob) * (size_t)threads) : NULL;
   if (!jobs) {  /* one thread, or no memory for the jobs: count here, on a copy */
-    Position copy = *pos;
-    StateInfo st = *pos->st;
-    copy.st = &st;
-    st.prev = NULL;
+    Position copy;
+    StateInfo st;
+    perft_copy(pos, &copy, &st);
     return perft_divide(&copy, depth, t, moves, counts);
   }
   volatile int64_t next = 0;
   for (int k = 0; k < threads; k++) {
-    jobs[k].pos = *pos;
-    jobs[k].st = *pos->st;
-    jobs[k].st.prev = NULL;
+    perft_copy(pos, &jobs[k].pos, &jobs[k].st);
     jobs[k].moves = moves, jobs[k].counts = counts, jobs[k].next = &next;
     jobs[k].n = n, jobs[k].depth = depth, jobs[k].technique = t;
   }
@@ -77,9 +82,9 @@ uint64_t perft_threads(const Position *pos, int depth, int technique, int thread
   Move moves[MAX_MOVES];
   uint64_t counts[MAX_MOVES], total = 0;
   if (depth <= 1 || threads <= 1) {
-    Position copy = *pos;
-    StateInfo st = *pos->st;
-    copy.st = &st;
+    Position copy;
+    StateInfo st;
+    perft_copy(pos, &copy, &st);
     return perft(&copy, depth, technique);
   }
   const int n = perft_divide_threads(pos, depth, technique, threads, moves, counts);
@@ -89,10 +94,9 @@ uint64_t perft_threads(const Position *pos, int depth, int technique, int thread
 
 uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads) {
   const int t = perft_technique(technique);
-  Position copy = *pos;
-  StateInfo st = *pos->st;
-  copy.st = &st;
-  st.prev = NULL;
+  Position copy;
+  StateInfo st;
+  perft_copy(pos, &copy, &st);
   PerftTT tt;
   if (!perft_tt_alloc(&tt, tt_bytes, 0)) return perft_threads(pos, depth, t, threads);
   uint64_t total = 0;

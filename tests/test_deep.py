@@ -155,11 +155,9 @@ def test_cli_deep_json_and_resume(tmp_path):
     assert out.returncode == 2 and "not with --compare" in out.stderr
 
 
-distributed = pytest.importorskip("distributed")
-
-
 @pytest.fixture(scope="module")
 def cluster():
+    distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=40) as c, distributed.Client(c) as client:
         yield c, client
@@ -172,6 +170,12 @@ def test_dask_equals_local_and_published(cluster):
     assert perft_deep(board, 3, stats=True, dask=client, chunks=4)["castles"] == 3162
     local = perft_deep(Board(), 6, hash_mb=8, threads=2, chunks=10)
     assert perft_deep(Board(), 6, hash_mb=8, dask=client.scheduler.address, chunks=10) == local == 119060324
+
+
+def test_cli_dask(cluster):
+    _, client = cluster
+    out = cli("kiwipete", "3", "--dask", client.scheduler.address, "--hash", "8", "--json")
+    assert "Dask at tcp://" in out.stdout and json.loads(out.stdout.splitlines()[-1]) == {"nodes": 97862}
 
 
 def test_dask_worker_killed_mid_run(cluster, tmp_path):

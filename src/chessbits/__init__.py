@@ -18,6 +18,7 @@ from ._core import Piece as Piece
 from ._core import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._core import SquareSet as SquareSet
 from ._core import build_info as build_info
+from .deep import perft_deep as perft_deep
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ else:  # the same names, minus those squares and status build on first lookup (s
 
 __version__ = "0.1.0"
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "LegalMoves", "Move", "Piece",
-           "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "attacks", "build_info", "__version__"]
+           "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "attacks", "build_info", "perft_deep",
+           "__version__"]
 __all__ += squares.__all__
 __all__ += status.__all__
 

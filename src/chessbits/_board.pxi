@@ -1685,7 +1685,8 @@ cdef class Board(BaseBoard):
 
     def perft(self, depth, *, threads=1, method=None, hash_mb=0):
         """Leaf nodes ``depth`` plies below this position (bulk-counted in C, GIL released).
-        ``hash_mb`` > 0 caches subtree counts in a transposition table of that size.
+        ``hash_mb`` > 0 caches subtree counts in a transposition table of that size,
+        shared by the threads (for runs of hours: ``chessbits.perft_deep``).
         Positions python-chess calls invalid are counted by its rules, on a slower path.
 
         >>> Board().perft(4)

@@ -15,8 +15,9 @@ import os
 import threading
 import time
 from array import array
+from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Tuple, Union
+from typing import Callable, Deque, Dict, List, Optional, Tuple, Union
 
 from . import _core
 
@@ -180,13 +181,18 @@ class Progress:
     resumed: int          # chunks found finished in the checkpoint
     session_positions: int  # positions counted in this session
     resumed_nodes: int    # leaves of the chunks found finished in the checkpoint
+    rate: Optional[float] = None  # positions per second over the last minute (None at first)
 
     @property
     def eta(self) -> Optional[float]:
-        """Seconds left, from this session's rate over distinct positions (None at first)."""
+        """Seconds left at the last minute's rate over distinct positions (the first minutes
+        fill the table and run slower), else this session's; None at first."""
+        left = self.positions - self.positions_done
+        if self.rate:
+            return left / self.rate
         if self.session_positions <= 0 or self.elapsed <= 0:
             return None
-        return self.elapsed * (self.positions - self.positions_done) / self.session_positions
+        return self.elapsed * left / self.session_positions
 
     @property
     def session_nodes(self) -> int:
@@ -302,11 +308,18 @@ def perft_deep(board, depth: int, *, hash_mb: int = 1024, threads: Optional[int]
     resumed_nodes = sum(nodes_of(r) for r in done.values())
     state = {"positions": 0, "nodes": resumed_nodes, "live": 0}
 
+    samples: Deque[Tuple[float, int]] = deque()
+
     def report() -> None:
         if progress:
-            session = state["positions"] + state["live"]
+            now, session = time.perf_counter(), state["positions"] + state["live"]
+            samples.append((now, session))
+            while len(samples) > 2 and samples[1][0] <= now - 60:
+                samples.popleft()
+            then, before = samples[0]
+            rate = (session - before) / (now - then) if now - then >= 10 and session > before else None
             progress(Progress(len(done), len(plan.bounds), resumed_positions + session, plan.positions,
-                              state["nodes"], time.perf_counter() - start, resumed, session, resumed_nodes))
+                              state["nodes"], now - start, resumed, session, resumed_nodes, rate))
 
     def on_result(i: int, result: Result) -> None:
         if i in done:

@@ -83,3 +83,8 @@ def exchange_helpers(board: chessbits.Board) -> int:
 
 
 print(exchange_helpers(chessbits.Board(attack_maps=True)))
+
+
+def deep(depth: int) -> int:
+    result = chessbits.perft_deep(chessbits.Board(), depth, hash_mb=1, threads=1)
+    return result if isinstance(result, int) else result["nodes"]

@@ -112,8 +112,16 @@ it names the position (FEN), the moves that reach it and the moves only one side
 generates. Put --compare last, or write --compare=CMD, so it does not take the
 position as its value.
 
-exit status: 0 counts agree (or no --compare), 1 they differ, 2 bad input or a
-broken engine (missing, died, timed out, answered garbage), 130 interrupted.
+Deep runs (any of --hash, --split, --tasks, --checkpoint, --dask, --seed, --verify,
+or --stats with --threads > 1): the tree is split into the distinct positions D plies
+down with their path counts, cut into tasks counted by every core (or a Dask
+cluster) sharing one transposition table; a progress line with nodes/s and ETA;
+with --checkpoint each finished task is recorded, Ctrl-C keeps them and the same
+command resumes. --verify counts again with other hash keys.
+
+exit status: 0 counts agree (or no --compare), 1 they differ (or --verify's runs
+do), 2 bad input or a broken engine (missing, died, timed out, answered garbage),
+130 interrupted.
 
 examples:
   chessbits perft startpos 6
@@ -123,6 +131,9 @@ examples:
   chessbits perft startpos 5 --compare
   chessbits perft kiwipete 4 --compare stockfish
   chessbits perft startpos 4 --compare 'python3 myengine.py --flag' --timeout 60
+  chessbits perft startpos 9 --hash 8192 --checkpoint perft9.json
+  chessbits perft kiwipete 6 --stats --threads 2 --json
+  chessbits perft startpos 11 --dask tcp://scheduler:8786 --hash 16384 --checkpoint p11.json
 """
 
 SUITE_EPILOG = f"""\
