@@ -356,10 +356,47 @@ def test_suite_bad_fen_is_a_failure(tmp_path):
     (["suite", str(DATA / "cpw-perft-results.epd"), "--threads", "999"], "--threads"),
     (["bench", "all", "--rounds", "1"], "options go to one benchmark"),
     (["bench", "nope"], "invalid choice"),
+    (["bench", "attacks", "--rounds", "0"], "--rounds: must be a positive integer, got '0'"),
+    (["bench", "api", "--positions", "-3"], "--positions: must be a positive integer, got '-3'"),
+    (["bench", "perft", "--rounds", "many"], "--rounds: must be a positive integer"),
+    (["bench", "attacks", "--method", "nope"], "invalid choice"),
+    (["magics", "--seed", "0"], "seed must be in 1..2**64-1"),
+    (["magics", "--seed", "x"], "--seed"),
+    (["info", "--bogus"], "unrecognized arguments"),
     (["frobnicate"], "invalid choice"),
+    ([], "required"),
+    (["perft", "startpos", "3", "--hash", "0"], "--hash: must be a positive integer"),
+    (["perft", "startpos", "3", "--split", "-1"], "--split: must be an integer >= 0"),
+    (["perft", "startpos", "3", "--split", "4"], "split must be in 0..3"),
+    (["perft", "startpos", "3", "--tasks", "some"], "--tasks: must be a positive integer"),
+    (["perft", "startpos", "3", "--seed", "-2"], "--seed: must be an integer >= 0"),
+    (["perft", "startpos", "3", "--hash", "8", "--divide"], "not with --compare or --divide"),
+    (["perft", "startpos", "3", "--timeout", "-1"], "--timeout"),
+    (["perft", "8/8/8/8/8/8/8/K7 w - - 0 1", "3", "--hash", "8"], "needs a valid position"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, needle):
     assert_one_line_error(run(*args), needle)
+
+
+def test_suite_without_usable_lines_is_exit_2_and_nothing_checked_exit_1(tmp_path):
+    counts_missing = tmp_path / "fens.epd"
+    counts_missing.write_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
+    assert_one_line_error(run("suite", str(counts_missing)), "no usable line in")
+    r = run("suite", str(DATA / "cpw-perft-results.epd"), "--max-nodes", "5")
+    assert r.returncode == 1 and "nothing was checked" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_version_and_clean_bench_help():
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"chessbits {chessbits_version()}"
+    for name in ("attacks", "perft", "api"):
+        r = run("bench", name, "--help")
+        assert r.returncode == 0 and ">>>" not in r.stdout and "usage: chessbits bench" in r.stdout
+
+
+def chessbits_version():
+    import chessbits
+    return chessbits.__version__
 
 
 @pytest.mark.parametrize("command", ["perft", "divide", "suite", "bench", "magics", "info"])

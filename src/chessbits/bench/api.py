@@ -6,13 +6,13 @@ with python-chess and, where installed, chessmg and cozy-chess-py.
 >>> rows[0]["who"].startswith("chessbits")
 True
 """
-import argparse
 import random
 import time
 from typing import Callable, Dict, List, Optional, Sequence
 
 from . import machine, median, table
 from .._core import Board
+from ..cli.common import Parser, positive, summary
 
 Row = Dict[str, object]
 
@@ -122,9 +122,9 @@ def push_pop(rounds: int = 3) -> List[Row]:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the Python-API tables; returns the exit status."""
-    ap = argparse.ArgumentParser(prog="chessbits bench api", description=__doc__)
-    ap.add_argument("--rounds", type=int, default=5, help="repetitions; medians are shown")
-    ap.add_argument("--positions", type=int, default=200, help="middlegame positions for the list test")
+    ap = Parser(prog="chessbits bench api", description=summary(__doc__ or ""))
+    ap.add_argument("--rounds", type=positive, default=5, help="repetitions; medians are shown")
+    ap.add_argument("--positions", type=positive, default=200, help="middlegame positions for the list test")
     args = ap.parse_args(argv)
     print(f"Machine: {machine()}\n")
     fens = positions(args.positions)

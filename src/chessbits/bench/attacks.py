@@ -7,7 +7,6 @@ cost of a scalar call and of a batch call.
 >>> sorted(r["method"] for r in rows) == sorted(METHODS)
 True
 """
-import argparse
 import random
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from typing import Dict, List, Optional, Sequence
 
 from . import machine, median, table
 from .._core import METHODS, DEFAULT, bench_queen, queen, queen_many, table_bytes
+from ..cli.common import Parser, positive, summary
 
 Row = Dict[str, object]
 
@@ -101,8 +101,8 @@ def report(rows: List[Row], costs: List[Row]) -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the attack benchmark tables; returns the exit status."""
-    ap = argparse.ArgumentParser(prog="chessbits bench attacks", description=__doc__)
-    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds; medians are shown")
+    ap = Parser(prog="chessbits bench attacks", description=summary(__doc__ or ""))
+    ap.add_argument("--rounds", type=positive, default=5, help="interleaved rounds; medians are shown")
     ap.add_argument("--method", action="append", choices=METHODS,
                     help="only this method (repeatable); default: all")
     args = ap.parse_args(argv)

@@ -5,13 +5,13 @@ chessmg package's built-in perft, Stockfish's ``go perft`` and python-chess. Eve
 >>> all(r["nodes"] > 0 for r in rows)
 True
 """
-import argparse
 import shutil
 import time
 from typing import Dict, List, Optional, Sequence
 
 from . import machine, median, table
 from .._core import DEFAULT, PERFT_METHODS, Board
+from ..cli.common import Parser, positive, summary
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -134,8 +134,8 @@ def report(rows: List[Row]) -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the perft tables; returns the exit status."""
-    ap = argparse.ArgumentParser(prog="chessbits bench perft", description=__doc__)
-    ap.add_argument("--rounds", type=int, default=5, help="runs per measurement; medians are shown")
+    ap = Parser(prog="chessbits bench perft", description=summary(__doc__ or ""))
+    ap.add_argument("--rounds", type=positive, default=5, help="runs per measurement; medians are shown")
     ap.add_argument("--quick", action="store_true", help="skip the per-technique table")
     args = ap.parse_args(argv)
     print(f"Machine: {machine()}")

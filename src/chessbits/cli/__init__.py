@@ -19,7 +19,7 @@ from typing import List, Optional
 from ..uci import EngineError
 from . import perft, suite, tools
 from .deep import DEFAULT_HASH_MB
-from .common import BadInput, Interrupted
+from .common import BadInput, Interrupted, Parser, positive
 from .suite import ORACLE_MAX_NODES, SUITE_MAX_DEPTH, SUITE_MAX_NODES
 
 __all__ = ["main", "parser"]
@@ -66,17 +66,6 @@ def _depth0(text: str) -> int:
     return value
 
 
-def _positive(text: str) -> int:
-    """A positive count, also written 1e6 or 1,000,000."""
-    try:
-        value = float(text.replace(",", "").replace("_", ""))
-    except ValueError:
-        value = 0
-    if value < 1 or value != int(value):
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return int(value)
-
-
 def _timeout(text: str) -> float:
     try:
         value = float(text)
@@ -85,13 +74,6 @@ def _timeout(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
     return value
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (exit status 2)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 PERFT_EPILOG = """\
@@ -148,7 +130,9 @@ A failure shows the counts and, when python-chess can do it in about a second
 chessbits part (or that python-chess agrees with chessbits); otherwise our divide.
 Progress: a bar on a terminal, plain lines every 2 s otherwise (both on stderr).
 
-exit status: 0 all passed, 1 any failed, 2 bad input, 130 interrupted.
+exit status: 0 all passed, 1 any failed or nothing checked (every count beyond the
+limits), 2 bad input (a file unreadable, malformed or without a usable line),
+130 interrupted.
 
 examples:
   chessbits suite tests/data/ethereal-standard.epd
@@ -177,12 +161,12 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
                    help="threads (1..256; default 1, in a deep run every core, with --dask 1 per task)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     deep = p.add_argument_group("deep runs (any of these; see below)")
-    deep.add_argument("--hash", type=_positive, metavar="MB",
+    deep.add_argument("--hash", type=positive, metavar="MB",
                       help=f"transposition table size (default {DEFAULT_HASH_MB:,}; none with --stats)")
     deep.add_argument("--split", type=_depth0, metavar="D",
                       help="split the tree into the distinct positions D plies down (default: the first "
                            "ply with 1,000 paths)")
-    deep.add_argument("--tasks", type=_positive, metavar="N",
+    deep.add_argument("--tasks", type=positive, metavar="N",
                       help="cut those positions into N tasks, the unit of checkpoints and Dask (default 500)")
     deep.add_argument("--checkpoint", metavar="FILE",
                       help="record each finished task in FILE; a FILE that exists is resumed")
@@ -207,9 +191,11 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
 def parser() -> argparse.ArgumentParser:
     """The argument parser, one sub-command per job."""
     raw = argparse.RawDescriptionHelpFormatter
-    ap = _Parser(prog="chessbits", description="Chess bitboards, legal move generation and perft "
+    ap = Parser(prog="chessbits", description="Chess bitboards, legal move generation and perft "
                                                "with a C core.", epilog=__doc__.split("\n\n", 1)[1],
                  formatter_class=raw)
+    from .. import __version__
+    ap.add_argument("--version", action="version", version=f"chessbits {__version__}")
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     for name, divide, summary in [("perft", False, "count leaf nodes DEPTH plies down (--divide, --compare)"),
@@ -217,7 +203,9 @@ def parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=summary, epilog=PERFT_EPILOG, formatter_class=raw,
                            usage=f"chessbits {name} [POSITION] DEPTH [--compare [CMD]] [--timeout SECONDS]"
                                  f"{'' if divide else ' [--divide]'}\n{' ' * (17 + len(name))}"
-                                 "[--method M] [--threads N] [--chess960]",
+                                 "[--method M] [--threads N] [--chess960] [--stats] [--json]\n"
+                                 f"{' ' * (17 + len(name))}[--hash MB] [--split D] [--tasks N] "
+                                 "[--checkpoint FILE] [--dask ADDRESS] [--seed N] [--verify]",
                            description=f"Perft: leaf nodes DEPTH plies below a position, with time "
                                        f"and speed.{' The same as perft --divide.' if divide else ''}")
         _add_perft_arguments(p)
@@ -230,15 +218,15 @@ def parser() -> argparse.ArgumentParser:
                        formatter_class=raw, description="Run perft suites: passed and failed positions, the first "
                                                         "failures explained.")
     p.add_argument("files", nargs="+", metavar="FILE", help="suite files")
-    p.add_argument("--max-depth", type=_positive, default=SUITE_MAX_DEPTH, metavar="D",
+    p.add_argument("--max-depth", type=positive, default=SUITE_MAX_DEPTH, metavar="D",
                    help=f"skip deeper counts (default {SUITE_MAX_DEPTH})")
-    p.add_argument("--max-nodes", type=_positive, default=SUITE_MAX_NODES, metavar="N",
+    p.add_argument("--max-nodes", type=positive, default=SUITE_MAX_NODES, metavar="N",
                    help=f"skip counts above N nodes, e.g. 1e8 (default {SUITE_MAX_NODES:,})")
     p.add_argument("--method", type=_method, metavar="M",
                    help="sliding-attack technique or incremental (default: this CPU's fastest)")
     p.add_argument("--threads", type=_threads, default=1, metavar="N", help="threads per perft (1..256, default 1)")
     p.add_argument("--chess960", action="store_true", help="Chess960 rules for every position")
-    p.add_argument("--show", type=_positive, default=5, metavar="K",
+    p.add_argument("--show", type=positive, default=5, metavar="K",
                    help="explain the first K failures (default 5)")
     p.set_defaults(run=suite.run)
 

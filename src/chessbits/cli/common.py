@@ -1,9 +1,37 @@
-"""What every command shares: the two ways a command ends early, and the
-progress line and number formatting."""
+"""What every command shares: the argument parser and its value types, the two ways a
+command ends early, and the progress line and number formatting."""
+import argparse
 import os
 import sys
 import time
 from typing import List, Optional
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr (exit status 2)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def positive(text: str) -> int:
+    """A positive count, also written 1e6 or 1,000,000.
+
+    >>> positive("1e6"), positive("1,000")
+    (1000000, 1000)
+    """
+    try:
+        value = float(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        value = 0
+    if value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return int(value)
+
+
+def summary(doc: str) -> str:
+    """A module docstring's first paragraph, for --help (its examples stay in the code)."""
+    return doc.split("\n\n", 1)[0]
 
 
 class BadInput(Exception):

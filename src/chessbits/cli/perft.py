@@ -160,7 +160,7 @@ def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) ->
 def run(args: argparse.Namespace) -> int:
     from . import deep
 
-    fen, depth, chess960 = parse_position(args.position, args.chess960, note=not args.stats)
+    fen, depth, chess960 = parse_position(args.position, args.chess960, note=not (args.stats or deep.wanted(args)))
     if args.stats and (args.compare or args.divide):
         raise BadInput("--stats counts one table for the whole tree: not with --compare or --divide")
     if deep.wanted(args):

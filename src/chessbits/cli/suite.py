@@ -20,14 +20,16 @@ def run(args: argparse.Namespace) -> int:
     files = []
     for path in args.files:
         try:
-            files.append((path, suites.load(path, chess960=True if args.chess960 else None)))
+            entries = suites.load(path, chess960=True if args.chess960 else None)
         except OSError as e:
             raise BadInput(f"cannot read {path}: {e.strerror or e}") from None
         except ValueError as e:
             raise BadInput(f"malformed suite {path}: {e}") from None
+        if not any(entry.depths for entry in entries):
+            raise BadInput(f"no usable line in {path}: expected '<FEN> ;D1 20 ;D2 400 ...' "
+                           "or python-chess's 'id' / 'epd' / 'perft' blocks")
+        files.append((path, entries))
     total = sum(len(entries) for _, entries in files)
-    if not total:
-        raise BadInput(f"no positions in {', '.join(args.files)}")
 
     status, start = Status(plain_every=2.0), time.perf_counter()
     seen = passed = failed = checked = skipped = 0
@@ -67,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{skipped:,} counts skipped (deeper than --max-depth {args.max_depth} or more than "
               f"--max-nodes {args.max_nodes:,})" +
               (f"; {untested:,} position{'s' * (untested > 1)} untested" if untested else ""))
+    if not checked:
+        print("nothing was checked: raise --max-depth or --max-nodes", file=sys.stderr)
+        return 1
     return 1 if failed else 0
 
 
