@@ -1,7 +1,7 @@
 """Declares the one C extension; everything else lives in pyproject.toml.
 
 Build knobs (environment variables):
-  CHESSBITS_DEBUG=1     -O0 -g, asserts on
+  CHESSBITS_DEBUG=1     -O0 -g, asserts on (CB_DEBUG: position invariants after make/unmake)
   CHESSBITS_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (with DEBUG)
   CHESSBITS_MARCH=X     -march=X (e.g. native): the build runs only on such CPUs
 The default build has no ISA flags: one wheel runs on any x86-64 and picks
@@ -23,7 +23,7 @@ def compile_args():
     args = ["-std=c11", "-O3", "-fno-plt", "-Wall", "-Wno-unused-function"]
     link = []
     if os.environ.get("CHESSBITS_DEBUG"):
-        args += ["-O0", "-g", "-UNDEBUG"]
+        args += ["-O0", "-g", "-UNDEBUG", "-DCB_DEBUG"]
     if os.environ.get("CHESSBITS_SANITIZE"):
         san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
         args += san

@@ -696,6 +696,7 @@ static void b_push(Position *pos, PyMove m, StateInfo *ns, int known_legal) {
                         | (them == BLACK ? BOARD_BLACK : 0));
   ns->ep = ns->ep_raw == SQ_NONE ? SQ_NONE : (uint8_t)b_legal_ep(pos, regular);
   ns->key = key ^ zobrist_castling[ns->castling] ^ (ns->ep != SQ_NONE ? zobrist_ep[file_of(ns->ep)] : 0);
+  CB_ASSERT(!regular || position_ok(pos));
   if (extras) b_extras_after(pos, &before);
 }
 
@@ -718,6 +719,7 @@ PyMove board_pop(Position *pos) {
   BoardBefore before;
   const int extras = b_extras_before(pos, &before);
   position_undo_move_us(pos, m, us);
+  CB_ASSERT(!(pos->st->flags & BOARD_REGULAR) || position_ok(pos));
   if (extras) b_extras_after(pos, &before);
   return board_pymove(pos, m);
 }

@@ -409,6 +409,7 @@ static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
       total += FN(perft_rec)(pos, depth - 1, OV_CHILD(v, before, after), tt);
       if (us == WHITE) position_undo_move_us(pos, m, WHITE);
       else position_undo_move_us(pos, m, BLACK);
+      CB_ASSERT(position_ok(pos));
       MAPS_UPDATE(pos, after, changed);
     }
   }

@@ -92,4 +92,5 @@ void do_move(Position *pos, Move m, StateInfo *newst) {
 void undo_move(Position *pos, Move m) {
   if (pos->side == WHITE) position_undo_move_us(pos, m, BLACK);
   else position_undo_move_us(pos, m, WHITE);
+  CB_ASSERT(position_ok(pos));
 }

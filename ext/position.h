@@ -9,6 +9,15 @@
 #include "bits.h"
 #include "tables.h"
 
+/* CHESSBITS_DEBUG=1 builds (setup.py) define CB_DEBUG: invariants are asserted where they
+   must hold (position_ok after every make and unmake of a position with one king each). */
+#ifdef CB_DEBUG
+#include <assert.h>
+#define CB_ASSERT(x) assert(x)
+#else
+#define CB_ASSERT(x) ((void)0)
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define CB_FORCE_INLINE inline __attribute__((always_inline))
 #define CB_NOINLINE __attribute__((noinline))
@@ -247,6 +256,7 @@ static CB_FORCE_INLINE void position_do_move_us(Position *pos, Move m, StateInfo
     else newst->ep = SQ_NONE;
   }
   newst->key = key;
+  CB_ASSERT(position_ok(pos));
 }
 
 /* Returns nothing; toggles m, a legal move of us, on the bitboards only: no mailbox,

@@ -289,4 +289,5 @@ def build_info():
         "default_reason": _why.decode(),
         "code_path": movegen_path().decode().split(":")[0],
         "code_path_reason": movegen_path().decode(),
+        "debug": bool(CB_DEBUG_BUILD),
     }

@@ -38,6 +38,16 @@ cdef extern from "cpu.h" nogil:
     const char *cpu_name()
     const char *cpu_compiler()
 
+cdef extern from *:
+    """
+    #ifdef CB_DEBUG
+    #define CB_DEBUG_BUILD 1
+    #else
+    #define CB_DEBUG_BUILD 0
+    #endif
+    """
+    int CB_DEBUG_BUILD  # 1 in a CHESSBITS_DEBUG=1 build (the C core's asserts on)
+
 cdef extern from "position.h" nogil:
     ctypedef uint16_t Move_t "Move"
     ctypedef int Piece_t "Piece"

@@ -1,0 +1,65 @@
+"""The C core built with CHESSBITS_DEBUG=1 (-O0, CB_DEBUG: position_ok asserted after every
+make and unmake, perft's and the Board's) counts perft and plays random games, both variants,
+without an assertion firing (a failed assert aborts the process)."""
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SCRIPT = r"""
+import random, sys
+import chessbits
+from chessbits import suites
+assert chessbits.build_info()["debug"], "not the debug build"
+for entry in suites.load(sys.argv[1])[::40]:
+    board = chessbits.Board(entry.fen, chess960=entry.chess960)
+    depth = min(d for d in entry.depths if entry.depths[d] >= 1000) if max(entry.depths.values()) >= 1000 else max(entry.depths)
+    depth = min(depth, 3)
+    assert board.perft(depth) == entry.depths[depth], entry.fen
+    assert board.perft(depth, method="incremental") == entry.depths[depth], entry.fen
+rng = random.Random(5)
+for game in range(40):
+    board = chessbits.Board() if game % 2 else chessbits.Board.from_chess960_pos(rng.randrange(960))
+    board.attack_maps = game % 4 == 1
+    for ply in range(80):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+        board.perft(2)
+    while board.move_stack:
+        board.pop()
+print("ok")
+"""
+
+
+@pytest.fixture(scope="module")
+def debug_package(tmp_path_factory):
+    if not (ROOT / "setup.py").exists() or not (ROOT / "ext").is_dir():
+        pytest.skip("needs the source tree (setup.py and ext/)")
+    if sys.platform == "win32" or shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is None:
+        pytest.skip("needs a Unix C compiler")
+    pytest.importorskip("Cython")
+    tmp = tmp_path_factory.mktemp("debug")
+    env = {**os.environ, "CHESSBITS_DEBUG": "1"}
+    r = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp / "lib"),
+                        "--build-temp", str(tmp / "obj")], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
+    package = tmp / "pkg" / "chessbits"
+    shutil.copytree(ROOT / "src" / "chessbits", package, ignore=shutil.ignore_patterns("*.so", "*.pyd", "_core.c"))
+    for built in (tmp / "lib" / "chessbits").glob("_core*"):
+        shutil.copy(built, package)
+    return package.parent
+
+
+def test_debug_build_runs_clean(debug_package):
+    env = {**os.environ, "PYTHONPATH": str(debug_package)}
+    r = subprocess.run([sys.executable, "-c", SCRIPT, str(ROOT / "tests" / "data" / "ethereal-fischer.epd")],
+                       env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-3000:]
