@@ -200,7 +200,7 @@ class Progress:
         return self.nodes - self.resumed_nodes
 
 
-# One counter per worker process for Dask tasks (and per run locally): its table outlives tasks.
+# One counter per (Dask worker) process for the tasks it runs: its table outlives each task.
 _counters: Dict[tuple, object] = {}
 _counters_lock = threading.Lock()
 
@@ -218,7 +218,7 @@ def _counter(fen: str, chess960: bool, hash_mb: int, seed: int, threads: int, me
 def count_task(fen: str, chess960: bool, depth: int, stats: bool, tasks: bytes, paths: array,
                hash_mb: int, seed: int, threads: int, method: Optional[str]) -> Result:
     """One task, where it runs (a Dask worker imports this): its chunk's total."""
-    counter = _counter(fen, chess960, hash_mb, seed, threads, method)
+    counter = _counter(fen, chess960, 0 if stats else hash_mb, seed, threads, method)  # stats: no table
     return chunk_total(counter.count(tasks, depth, stats), paths, stats)  # type: ignore[attr-defined]
 
 
