@@ -41,8 +41,8 @@ print("ok")
 
 @pytest.fixture(scope="module")
 def debug_package(tmp_path_factory):
-    if not (ROOT / "setup.py").exists() or not (ROOT / "ext").is_dir():
-        pytest.skip("needs the source tree (setup.py and ext/)")
+    if not all((ROOT / p).exists() for p in ("setup.py", "ext", "src/chessbits/_core.pyx")):
+        pytest.skip("needs the source tree (setup.py, ext/ and the Cython sources)")
     if sys.platform == "win32" or shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is None:
         pytest.skip("needs a Unix C compiler")
     pytest.importorskip("Cython")
