@@ -4,7 +4,8 @@
 #include "movegen.h"
 #include "workers.h"
 
-void deep_pack(const Position *pos, PackedPosition *r) {
+/* Returns nothing; writes pos packed to *r. */
+static void deep_pack(const Position *pos, PackedPosition *r) {
   memset(r, 0, sizeof *r);
   r->occ = pos->by_type[NO_PIECE_TYPE];
   r->white = pos->by_color[WHITE];

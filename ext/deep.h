@@ -18,9 +18,6 @@ typedef struct {
 /* The statistics words of one task, in PerftStats' order. */
 #define DEEP_STATS_WORDS ((int)(sizeof(PerftStats) / sizeof(uint64_t)))
 
-/* Returns nothing; writes pos packed to *r. */
-void deep_pack(const Position *pos, PackedPosition *r);
-
 /* Returns nothing; turns *pos, a copy of the root (castling geometry, variant), into the
    packed position r, with st as its only state. */
 void deep_unpack(Position *pos, StateInfo *st, const PackedPosition *r);

@@ -62,7 +62,3 @@ void perft_tt_free(PerftTT *tt) {
 #endif
   tt->entries = NULL;
 }
-
-void perft_tt_clear(PerftTT *tt) {
-  if (tt->entries) memset(tt->entries, 0, tt->bytes);
-}

@@ -28,9 +28,6 @@ int perft_tt_alloc(PerftTT *tt, size_t bytes, uint64_t seed);
 /* Returns nothing; frees the table's memory (idempotent). */
 void perft_tt_free(PerftTT *tt);
 
-/* Returns nothing; empties every entry. */
-void perft_tt_clear(PerftTT *tt);
-
 /* Returns h with w folded in (a multiply-xorshift step). */
 static inline uint64_t perft_tt_mix(uint64_t h, uint64_t w) {
   h = (h ^ w) * 0x9FB21C651E98DF25ULL;

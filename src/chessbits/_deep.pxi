@@ -80,11 +80,6 @@ cdef class _DeepCounter:
         """Tasks counted by every call so far (for progress)."""
         return self.done_count
 
-    @property
-    def hash_bytes(self):
-        """The transposition table's size in bytes (0 without one)."""
-        return self.tt.bytes if self.has_tt else 0
-
     def stop(self):
         """Ask running and later calls to end after their current task."""
         self.stop_flag = 1
@@ -94,7 +89,7 @@ cdef class _DeepCounter:
         """Perft ``depth`` of each packed position: ``array('Q')`` of counts, or with
         ``stats`` nine words per position (PerftStats' order). Given ``counts`` (and
         ``finished``, a byte per position set once its counts are in), fills those instead,
-        for another thread to read while this one counts (``finished_all``).
+        for another thread to read while this one counts (``_deep_finished``).
         KeyboardInterrupt if ``stop()`` ended the call first."""
         cdef int64_t n = tasks.shape[0] // _PACKED_BYTES
         if tasks.shape[0] != n * _PACKED_BYTES:

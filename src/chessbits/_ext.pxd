@@ -144,7 +144,7 @@ cdef extern from "perft.h" nogil:
 
 cdef extern from "perft_tt.h" nogil:
     ctypedef struct PerftTT:
-        size_t bytes
+        pass
     int perft_tt_alloc(PerftTT *tt, size_t bytes, uint64_t seed)
     void perft_tt_free(PerftTT *tt)
 
