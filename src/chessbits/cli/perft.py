@@ -94,11 +94,14 @@ def headline(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> 
 
 
 def shown_divide(board, depth: int, method: Optional[str], threads: int, label: str,
-                 stats: bool = False, quiet: bool = False) -> Iterator[Tuple[str, object, float]]:
-    """``live_divide`` with a status line on a terminal (unless ``quiet``); on Ctrl-C a
-    line on stderr says what was done, then Interrupted."""
+                 each: Callable[[str, object], None], stats: bool = False,
+                 quiet: bool = False) -> float:
+    """``live_divide`` with a status line on a terminal (unless ``quiet``), calling
+    ``each(uci, result)`` per root move; returns the seconds taken. On Ctrl-C (also
+    while ``each`` runs) a line on stderr says what was done, then Interrupted."""
     total_moves = board.legal_moves.count()
     done, nodes, status, start = 0, 0, Status(), time.perf_counter()
+    elapsed = 0.0
     try:
         for uci, result, elapsed in live_divide(board, depth, method, threads, stats=stats):
             done += 1
@@ -106,30 +109,32 @@ def shown_divide(board, depth: int, method: Optional[str], threads: int, label: 
             if not quiet:
                 status.show(f"{label}: {bar(done, total_moves)} {done}/{total_moves} root moves, "
                             f"{nodes:,} nodes, {seconds(elapsed)}")
-            yield uci, result, elapsed
+            each(uci, result)
     except KeyboardInterrupt:
         status.clear()
         print(f"interrupted: {done} of {total_moves} root moves done, "
               f"{nodes:,} nodes in {seconds(time.perf_counter() - start)}", file=sys.stderr)
         raise Interrupted from None
     status.clear()
+    return elapsed if done else time.perf_counter() - start
 
 
 def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
-              label: str = "perft") -> Tuple[Dict[str, int], float]:
+             label: str = "perft") -> Tuple[Dict[str, int], float]:
     """Our divide with live output: divide lines on stdout with --divide, else a
-    status line on a terminal. Ctrl-C prints what was done, then KeyboardInterrupt."""
+    status line on a terminal. Ctrl-C prints what was done, then Interrupted."""
     from .. import Board
 
-    board = Board(fen, chess960=chess960)
     counts: Dict[str, int] = {}
-    elapsed, start = 0.0, time.perf_counter()
-    for uci, nodes, elapsed in shown_divide(board, depth, args.method, args.threads, label,
-                                            quiet=args.divide):
+
+    def each(uci: str, nodes: object) -> None:
         counts[uci] = nodes  # type: ignore[assignment]
         if args.divide:
             print(f"{uci}: {nodes}", flush=True)
-    return counts, elapsed if counts else time.perf_counter() - start
+
+    elapsed = shown_divide(Board(fen, chess960=chess960), depth, args.method, args.threads, label,
+                           each, quiet=args.divide)
+    return counts, elapsed
 
 
 def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> int:
@@ -145,9 +150,11 @@ def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) ->
         totals = board.perft_stats(1)
     else:
         totals = dict.fromkeys((name for name, _ in STATS), 0)
-        for _, child, _ in shown_divide(board, depth, None, 1, "perft --stats", stats=True):
+
+        def add(_: str, child: object) -> None:
             for name in totals:
                 totals[name] += child[name]  # type: ignore[index]
+        shown_divide(board, depth, None, 1, "perft --stats", add, stats=True)
     elapsed = time.perf_counter() - start
     rows = [["depth", *(label for _, label in STATS)], [str(depth), *(f"{totals[n]:,}" for n, _ in STATS)]]
     print(columns(rows))
