@@ -33,7 +33,7 @@ def run(address, plan: "deep.Plan", pending: List[int], hash_mb: int, threads: i
 
     client = client_for(address)
     depth = plan.depth - plan.split
-    run_id = f"{plan.header()['digest'][:12]}-{uuid.uuid4().hex[:8]}"  # a stopped run's keys stay cancelled
+    run_id = f"{str(plan.header()['digest'])[:12]}-{uuid.uuid4().hex[:8]}"  # a stopped run's keys stay cancelled
     index = {}
     for i in pending:
         tasks, paths = plan.chunk(i)

@@ -33,5 +33,6 @@ def report(result: Dict[str, object], fixed: bool) -> str:
     lines.append(f"{'plain (fixed 12/9 bits)' if fixed else 'fancy (bits = mask popcount)'} magics: "
                  f"rook table {e['rook']:,} entries, bishop {e['bishop']:,}, "  # type: ignore[index]
                  f"total {total:,} entries = {8 * total:,} bytes")
-    lines.append(f"{result['tried']:,} candidates tried in {result['seconds'] * 1e3:.1f} ms")
+    lines.append(f"{result['tried']:,} candidates tried in "
+                 f"{result['seconds'] * 1e3:.1f} ms")  # type: ignore[operator]
     return "\n".join(lines)

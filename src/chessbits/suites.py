@@ -54,9 +54,9 @@ def detect_chess960(fen: str) -> bool:
         return True
     squares = _piece_squares(fields[0])
     for right in castling:
-        king_sq, rook_sq = _STANDARD_SQUARES.get(right, (None, None))
-        if king_sq is None:
+        if right not in _STANDARD_SQUARES:
             continue
+        king_sq, rook_sq = _STANDARD_SQUARES[right]
         king, rook = ("K", "R") if right.isupper() else ("k", "r")
         if squares.get(king_sq) != king or squares.get(rook_sq) != rook:
             return True

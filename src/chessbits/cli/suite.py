@@ -85,7 +85,7 @@ def check(entry, depths: List[int], args: argparse.Namespace) -> Tuple[int, Opti
         return 0, (depths[0], f"bad FEN: {e}")
     for i, depth in enumerate(depths):
         if entry.depths[depth] > 20_000_000:  # long enough that Ctrl-C should not wait for the C call
-            got = sum(n for _, n, _ in live_divide(board, depth, args.method, args.threads))
+            got = sum(n for _, n, _ in live_divide(board, depth, args.method, args.threads))  # type: ignore[misc]
         else:
             got = board.perft(depth, method=args.method, threads=args.threads)
         if got != entry.depths[depth]:
