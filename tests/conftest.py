@@ -1,4 +1,11 @@
+import os
+
 import pytest
+from hypothesis import settings
+
+# The long differential fuzzing run (tests/test_fuzz_differential.py): --hypothesis-profile=long
+settings.register_profile("long", max_examples=int(os.environ.get("CHESSBITS_FUZZ_EXAMPLES", "200000")),
+                          deadline=None, database=None, print_blob=True)
 
 
 def pytest_addoption(parser):

@@ -6,9 +6,11 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from libc.string cimport memcmp, memcpy, memset
 from chessbits.status import Status, Termination
+import re as _re
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+_CASTLING_FEN = _re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")  # python-chess's syntax
 
 position_init()
 
@@ -801,9 +803,12 @@ cdef class Board(BaseBoard):
         self._forget(0)
 
     def set_castling_fen(self, castling_fen):
-        """Set the castling rights from a FEN's castling part such as ``'KQk'``."""
+        """Set the castling rights from a FEN's castling part such as ``'KQk'`` (or Shredder
+        files); clears the move stack. ValueError if malformed; nothing changes then."""
         if not isinstance(castling_fen, str) or not castling_fen:
             castling_fen = "-"
+        if not _CASTLING_FEN.match(castling_fen):  # a space would shift the other fields
+            raise ValueError(f"invalid castling fen: {castling_fen!r}")
         epd = self.epd(en_passant="fen").split()
         self.set_fen(" ".join([epd[0], epd[1], castling_fen, epd[3], str(self.halfmove_clock),
                                str(self.fullmove_number)]))
