@@ -2,7 +2,8 @@
 
 Build knobs (environment variables):
   CHESSBITS_DEBUG=1     -O0 -g, asserts on (CB_DEBUG: position invariants after make/unmake)
-  CHESSBITS_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (with DEBUG)
+  CHESSBITS_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer, -O1 (with DEBUG's asserts;
+                        =fuzzer adds clang's libFuzzer coverage for atheris: tools/build_variant.py)
   CHESSBITS_MARCH=X     -march=X (e.g. native): the build runs only on such CPUs
 The default build has no ISA flags: one wheel runs on any x86-64 and picks
 POPCNT/BMI2 paths at run time. With a Unix compiler the C files compile in parallel,
@@ -24,9 +25,11 @@ def compile_args():
     link = []
     if os.environ.get("CHESSBITS_DEBUG"):
         args += ["-O0", "-g", "-UNDEBUG", "-DCB_DEBUG"]
-    if os.environ.get("CHESSBITS_SANITIZE"):
-        san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
-        args += san
+    sanitize = os.environ.get("CHESSBITS_SANITIZE")
+    if sanitize:  # -O1: the test suite's perft runs in reasonable time, the reports stay exact
+        san = ["-fsanitize=address,undefined" + (",fuzzer-no-link" if sanitize == "fuzzer" else ""),
+               "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"]
+        args += ["-O1", "-g", *san]
         link += san
     march = os.environ.get("CHESSBITS_MARCH")
     if march:

@@ -1,6 +1,7 @@
 """python-chess as the oracle: the same random games played on both boards, and
 at every ply the legal moves, FEN, check status, move classifications and game
 state compared; after every pop the previous FEN again."""
+import os
 import random
 
 import chess
@@ -11,7 +12,9 @@ from hypothesis import strategies as st
 
 from chessbits import Board
 
-PLAYOUTS = 60          # per variant; each up to 120 plies: several thousand positions
+# per variant; each up to 120 plies: several thousand positions (a quarter under qemu64 in CI,
+# where python-chess's side of the comparison is what takes the time)
+PLAYOUTS = 15 if os.environ.get("CHESSBITS_EXPECT_BASELINE") else 60
 PLIES = 120
 
 
@@ -79,7 +82,7 @@ def playout(rng: random.Random, theirs: chess.Board, plies: int, deep_every: int
 @pytest.mark.baseline
 def test_random_playouts_standard():
     rng = random.Random(2026)
-    assert sum(playout(rng, chess.Board(), PLIES) for _ in range(PLAYOUTS)) > 3000
+    assert sum(playout(rng, chess.Board(), PLIES) for _ in range(PLAYOUTS)) > 50 * PLAYOUTS
 
 
 @pytest.mark.baseline
@@ -87,7 +90,7 @@ def test_random_playouts_chess960():
     rng = random.Random(960)
     total = sum(playout(rng, chess.Board.from_chess960_pos(rng.randrange(960)), PLIES)
                 for _ in range(PLAYOUTS))
-    assert total > 3000
+    assert total > 50 * PLAYOUTS
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

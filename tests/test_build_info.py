@@ -30,6 +30,13 @@ def test_old_cpu_gets_the_baseline_path():
     assert "no BMI2" in info["default_reason"]
 
 
+@pytest.mark.skipif(not os.environ.get("CHESSBITS_EXPECT_SANITIZED"),
+                    reason="CI sets CHESSBITS_EXPECT_SANITIZED=1 when it runs the suite on the ASan + UBSan build")
+def test_sanitizer_stage_runs_the_sanitized_build():
+    info = chessbits.build_info()
+    assert info["sanitized"] and info["debug"], "the sanitizer stage must not test the plain build"
+
+
 def _info_in_subprocess(**env):
     code = "import json, chessbits; print(json.dumps(chessbits.build_info()))"
     out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, **env),

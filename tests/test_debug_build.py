@@ -1,6 +1,7 @@
 """The C core built with CHESSBITS_DEBUG=1 (-O0, CB_DEBUG: position_ok asserted after every
 make and unmake, perft's and the Board's) counts perft and plays random games, both variants,
 without an assertion firing (a failed assert aborts the process)."""
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -40,24 +41,19 @@ print("ok")
 
 @pytest.fixture(scope="module")
 def debug_package(tmp_path_factory):
-    if not all((ROOT / p).exists() for p in ("setup.py", "ext", "src/chessbits/_core.pyx")):
-        pytest.skip("needs the source tree (setup.py, ext/ and the Cython sources)")
+    tool = ROOT / "tools" / "build_variant.py"
+    if not all((ROOT / p).exists() for p in ("setup.py", "ext", "src/chessbits/_core.pyx", tool)):
+        pytest.skip("needs the source tree (setup.py, ext/, tools/ and the Cython sources)")
     if sys.platform == "win32" or shutil.which(sysconfig.get_config_var("CC").split()[0] or "cc") is None:
         pytest.skip("needs a Unix C compiler")
     pytest.importorskip("Cython")
     setuptools = pytest.importorskip("setuptools")
     if int(setuptools.__version__.split(".")[0]) < 77:  # pyproject.toml's license field needs it
         pytest.skip("needs setuptools >= 77, as the build does (pip install '.[test]')")
-    tmp = tmp_path_factory.mktemp("debug")
-    env = {**os.environ, "CHESSBITS_DEBUG": "1"}
-    r = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp / "lib"),
-                        "--build-temp", str(tmp / "obj")], cwd=ROOT, env=env, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr[-3000:]
-    package = tmp / "pkg" / "chessbits"
-    shutil.copytree(ROOT / "src" / "chessbits", package, ignore=shutil.ignore_patterns("*.so", "*.pyd", "_core.c"))
-    for built in (tmp / "lib" / "chessbits").glob("_core*"):
-        shutil.copy(built, package)
-    return package.parent
+    spec = importlib.util.spec_from_file_location("build_variant", tool)
+    build_variant = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_variant)
+    return build_variant.build("debug", tmp_path_factory.mktemp("debug"))
 
 
 def test_debug_build_runs_clean(debug_package):

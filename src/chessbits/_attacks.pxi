@@ -290,4 +290,5 @@ def build_info():
         "code_path": movegen_path().decode().split(":")[0],
         "code_path_reason": movegen_path().decode(),
         "debug": bool(CB_DEBUG_BUILD),
+        "sanitized": bool(CB_ASAN_BUILD),
     }

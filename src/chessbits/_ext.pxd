@@ -45,8 +45,19 @@ cdef extern from *:
     #else
     #define CB_DEBUG_BUILD 0
     #endif
+    #if defined(__SANITIZE_ADDRESS__)
+    #define CB_ASAN_BUILD 1
+    #elif defined(__has_feature)
+    #if __has_feature(address_sanitizer)
+    #define CB_ASAN_BUILD 1
+    #endif
+    #endif
+    #ifndef CB_ASAN_BUILD
+    #define CB_ASAN_BUILD 0
+    #endif
     """
     int CB_DEBUG_BUILD  # 1 in a CHESSBITS_DEBUG=1 build (the C core's asserts on)
+    int CB_ASAN_BUILD   # 1 in a CHESSBITS_SANITIZE build (AddressSanitizer compiled in)
 
 cdef extern from "position.h" nogil:
     ctypedef uint16_t Move_t "Move"
