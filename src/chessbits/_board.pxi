@@ -1768,8 +1768,8 @@ cdef class Board(BaseBoard):
             else:
                 n = perft_divide_threads(&p, d, t, n_threads, moves, counts)
         result = {}
-        for i in range(n):
-            result[_move_interned(board_pymove(&self.pos, moves[i])).uci()] = counts[i]
+        for i in range(n):  # named from the copy: another thread may have moved this Board since
+            result[_move_interned(board_pymove(&p, moves[i])).uci()] = counts[i]
         return dict(sorted(result.items()))
 
     # --- keys, copies, conversions -------------------------------------------------------

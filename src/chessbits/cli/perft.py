@@ -36,11 +36,12 @@ def live_divide(board, depth: int, method: Optional[str], threads: int,
     >>> [(uci, n) for uci, n, _ in live_divide(Board("7k/8/8/8/8/8/8/K7 w - - 0 1"), 2, None, 1)]
     [('a1a2', 3), ('a1b1', 3), ('a1b2', 3)]
     """
-    moves = sorted(move.uci() for move in board.legal_moves)
+    child = board.copy()  # here, not in the worker: the position of the call, whatever moves after
+    moves = sorted(move.uci() for move in child.legal_moves)
     results: "queue.Queue[object]" = queue.Queue()
 
     def work() -> None:
-        child, start = board.copy(), time.perf_counter()
+        start = time.perf_counter()
         try:
             for uci in moves:
                 child.push_uci(uci)
