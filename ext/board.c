@@ -110,7 +110,7 @@ static Bitboard b_slider_blockers(const Position *pos, Square king) {
     const Square s = b_msb(snipers);
     snipers ^= square_bb(s);
     const Bitboard b = BetweenBB[king][s] & occ;
-    if (b && !(b & (b - 1))) blockers |= b;
+    if (b && !more_than_one(b)) blockers |= b;
   }
   return blockers & pos->by_color[us];
 }
@@ -318,25 +318,20 @@ static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to
   }
   const Bitboard pawns = pos->by_type[PAWN] & ours & from_mask;
   if (!pawns) return out;
-  for (Bitboard b = pawns & (us == WHITE ? pos->by_color[BLACK] >> 7 | pos->by_color[BLACK] >> 9
-                                         : pos->by_color[WHITE] << 7 | pos->by_color[WHITE] << 9); b; ) {
+  for (Bitboard b = pawns & pawn_attacks_bb(us ^ 1, pos->by_color[us ^ 1]); b; ) {
     const Square s = b_msb(b);
     b ^= square_bb(s);
     out = b_emit_pawn(out, s, b_allowed(pos, lg, s, PawnAttacks[us][s] & pos->by_color[us ^ 1] & to_mask));
   }
-  Bitboard single, dbl;
-  if (us == WHITE) {
-    single = (pawns << 8) & ~occ;
-    dbl = (single << 8) & ~occ & (0x0000000000FF0000ULL | 0x00000000FF000000ULL);
-  } else {
-    single = (pawns >> 8) & ~occ;
-    dbl = (single >> 8) & ~occ & (0x0000FF0000000000ULL | 0x000000FF00000000ULL);
-  }
-  const int up = us == WHITE ? 8 : -8;
+  /* as python-chess: a double step lands on the 3rd or 4th rank (from the 1st too, on odd boards) */
+  const int up = us == WHITE ? NORTH : SOUTH;
+  Bitboard single = shift(pawns, up) & ~occ;
+  Bitboard dbl = shift(single, up) & ~occ & (us == WHITE ? RANK_1_BB << 16 | RANK_1_BB << 24
+                                                         : RANK_8_BB >> 16 | RANK_8_BB >> 24);
   if (lg && (pawns & lg->pinned)) { /* a pinned pawn pushes only along a file through its king */
-    const Bitboard stuck = pawns & lg->pinned & ~FileMask[lg->king];
-    single &= ~(up > 0 ? stuck << 8 : stuck >> 8);
-    dbl &= ~(up > 0 ? stuck << 16 : stuck >> 16);
+    const Bitboard stuck = shift(pawns & lg->pinned & ~FileMask[lg->king], up);
+    single &= ~stuck;
+    dbl &= ~shift(stuck, up);
   }
   single &= to_mask;
   dbl &= to_mask;
@@ -882,7 +877,7 @@ static int b_parse_board(Position *p, Bitboard *promoted, const char *f, size_t 
       if (!prev_piece) return b_fail(err, errlen, "board part %s: '~' not after a piece", b_quote(f, n, q));
       *promoted |= square_bb(last);
       prev_digit = prev_piece = 0;
-    } else if (c != ' ' && (letter = strchr(board_piece_chars, c)) != NULL) {
+    } else if (c != ' ' && c != '\0' && (letter = strchr(board_piece_chars, c)) != NULL) {
       if (file >= 8) return b_fail(err, errlen, "board part %s: rank %d has more than 8 files", b_quote(f, n, q), rank + 1);
       last = make_square(file, rank);
       position_put(p, (Piece)(letter - board_piece_chars), last);
@@ -939,6 +934,12 @@ static Bitboard b_castling_rights(const Position *p, Bitboard promoted, const ch
     else rights |= (FILE_A_BB << (flag - 'a')) & backrank;
   }
   return rights;
+}
+
+int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights) {
+  if (!b_castling_syntax(f, n)) return -1;
+  *rights = b_castling_rights(pos, pos->st->promoted, f, n);
+  return 0;
 }
 
 int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st,

@@ -79,6 +79,195 @@ static TGT CB_FORCE_INLINE Move *FN(emit_pawns)(Move *list, Bitboard b, int d, B
   return list;
 }
 
+#ifndef MOVEGEN_GEN_CTX
+#define MOVEGEN_GEN_CTX
+/* What the generator's parts share about the side to move (us) and the enemy. */
+typedef struct {
+  Bitboard ours, theirs, occ, their_rq, their_bq, their_pawns, their_knights;
+  Bitboard checkers, pinned, danger, target;
+  Square ksq;
+} GenCtx;
+#endif
+
+/* Returns list advanced past the moves from s to each square of att, or n raised by their
+   number when count_only. */
+static TGT CB_FORCE_INLINE Move *FN(add)(Move *list, int *n, Square s, Bitboard att, const int count_only) {
+  if (count_only) *n += popcount(att);
+  else list = FN(emit)(list, s, att);
+  return list;
+}
+
+/* Returns the checkers of our king; *pinned gets our pieces pinned to it. Sliders aligned
+   with the king on an empty board: a lone blocker between is pinned (if ours), none means check. */
+static TGT CB_FORCE_INLINE Bitboard FN(checks)(const GenCtx *c, Bitboard *pinned, const Color us) {
+  Bitboard checkers = (PawnAttacks[us][c->ksq] & c->their_pawns) | (KnightAttacks[c->ksq] & c->their_knights);
+  *pinned = 0;
+  for (Bitboard snipers = (movegen_rook_pseudo[c->ksq] & c->their_rq) | (movegen_bishop_pseudo[c->ksq] & c->their_bq);
+       snipers; ) {
+    Square s = pop_lsb(&snipers);
+    Bitboard b = BetweenBB[c->ksq][s] & c->occ;
+    if (!b) checkers |= square_bb(s);
+    else if (!more_than_one(b)) *pinned |= b & c->ours;
+  }
+  return checkers;
+}
+
+/* King moves: pawn and king attacks set-wise (c->danger), then square by square knights
+   and sliders, with the king off the board so it cannot hide behind itself. */
+static TGT CB_FORCE_INLINE Move *FN(king_moves)(const Position *pos, OV v, const GenCtx *c, Move *list, int *n,
+                                                const int count_only) {
+  Bitboard kt = KingAttacks[c->ksq] & ~c->ours & ~c->danger;
+  if (!kt) return list;
+#ifdef CB_T_MAPS
+  /* Attacked now, or behind the king on the line of a slider checking it. */
+  for (Bitboard b = kt; b; ) {
+    Square t = pop_lsb(&b);
+    if (pos->maps->to[t] & c->theirs) kt ^= square_bb(t);
+  }
+  for (Bitboard b = c->checkers & (c->their_rq | c->their_bq); b; ) {
+    Square s = pop_lsb(&b);
+    kt &= ~(LineBB[s][c->ksq] ^ square_bb(s));
+  }
+#else
+  (void)pos;
+  const OV vk = OV_XOR(v, square_bb(c->ksq));
+  for (Bitboard b = kt; b; ) {
+    Square t = pop_lsb(&b);
+    if (FN(attacked)(t, vk, c->their_knights, c->their_rq, c->their_bq)) kt ^= square_bb(t);
+  }
+#endif
+  return FN(add)(list, n, c->ksq, kt, count_only);
+}
+
+/* Knight and slider moves to c->target: unpinned pieces anywhere, pinned sliders along
+   their pin line (never out of check; a pinned knight never moves). */
+static TGT CB_FORCE_INLINE Move *FN(piece_moves)(const Position *pos, OV v, const GenCtx *c, Move *list, int *n,
+                                                 const int count_only) {
+  const Bitboard queens = pos->by_type[QUEEN], free = c->ours & ~c->pinned;
+  for (Bitboard b = pos->by_type[KNIGHT] & free; b; ) {
+    Square s = pop_lsb(&b);
+    list = FN(add)(list, n, s, KnightAttacks[s] & c->target, count_only);
+  }
+#ifdef CB_T_MAPS
+  /* Sliders: the squares each attacks, read from the maps. */
+  (void)v;
+  const Bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | queens;
+  for (Bitboard b = sliders & free; b; ) {
+    Square s = pop_lsb(&b);
+    list = FN(add)(list, n, s, pos->maps->from[s] & c->target, count_only);
+  }
+  if (c->pinned && !c->checkers)
+    for (Bitboard b = sliders & c->pinned; b; ) {
+      Square s = pop_lsb(&b);
+      list = FN(add)(list, n, s, pos->maps->from[s] & c->target & LineBB[c->ksq][s], count_only);
+    }
+#else
+  for (Bitboard b = (pos->by_type[BISHOP] | queens) & free; b; ) {
+    Square s = pop_lsb(&b);
+    list = FN(add)(list, n, s, BISHOP_ATT(s, v) & c->target, count_only);
+  }
+  for (Bitboard b = (pos->by_type[ROOK] | queens) & free; b; ) {
+    Square s = pop_lsb(&b);
+    list = FN(add)(list, n, s, ROOK_ATT(s, v) & c->target, count_only);
+  }
+  if (c->pinned && !c->checkers) {
+    for (Bitboard b = (pos->by_type[BISHOP] | queens) & c->pinned; b; ) {
+      Square s = pop_lsb(&b);
+      list = FN(add)(list, n, s, BISHOP_ATT(s, v) & c->target & LineBB[c->ksq][s], count_only);
+    }
+    for (Bitboard b = (pos->by_type[ROOK] | queens) & c->pinned; b; ) {
+      Square s = pop_lsb(&b);
+      list = FN(add)(list, n, s, ROOK_ATT(s, v) & c->target & LineBB[c->ksq][s], count_only);
+    }
+  }
+#endif
+  return list;
+}
+
+/* Pawn moves but en passant: unpinned pawns set-wise by shifts, pinned ones one by one
+   along their pin line. */
+static TGT CB_FORCE_INLINE Move *FN(pawn_moves)(const Position *pos, const GenCtx *c, Move *list, int *n,
+                                                const int count_only, const Color us) {
+  const int up = us == WHITE ? NORTH : SOUTH;
+  /* "west" captures towards file a, "east" towards file h. */
+  const int dw = us == WHITE ? NORTH_WEST : SOUTH_WEST, de = us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  const Bitboard pawns = pos->by_type[PAWN] & c->ours, pf = pawns & ~c->pinned;
+  const Bitboard last = us == WHITE ? RANK_8_BB : RANK_1_BB;
+  const Bitboard rank3 = us == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16;
+  const Bitboard empty = ~c->occ;
+  Bitboard single = shift(pf, up) & empty;
+  const Bitboard dbl = shift(single & rank3, up) & empty & c->target;
+  const Bitboard capw = shift(pf, dw) & c->theirs & c->target;
+  const Bitboard cape = shift(pf, de) & c->theirs & c->target;
+  single &= c->target;
+  if (count_only) {
+    *n += popcount(single) + popcount(dbl) + popcount(capw) + popcount(cape);
+    if ((single | capw | cape) & last)
+      *n += 3 * (popcount(single & last) + popcount(capw & last) + popcount(cape & last));
+  } else {
+    list = FN(emit_pawns)(list, single, up, last);
+    list = FN(emit_pawns)(list, dbl, 2 * up, 0);
+    list = FN(emit_pawns)(list, capw, dw, last);
+    list = FN(emit_pawns)(list, cape, de, last);
+  }
+  if (c->checkers) return list;
+  for (Bitboard b = pawns & c->pinned; b; ) {
+    const Square s = pop_lsb(&b);
+    Bitboard to = square_bb(s + up) & empty;
+    if (to & rank3) to |= square_bb(s + 2 * up) & empty;
+    to = (to | (PawnAttacks[us][s] & c->theirs)) & LineBB[c->ksq][s];
+    if (count_only) *n += popcount(to) * ((to & last) ? 4 : 1);
+    else
+      while (to) {
+        Square t = pop_lsb(&to);
+        if (square_bb(t) & last)
+          for (PieceType pt = QUEEN; pt >= KNIGHT; pt--) *list++ = make_promotion(s, t, pt);
+        else *list++ = make_move(s, t);
+      }
+  }
+  return list;
+}
+
+/* En passant onto ep: rare, so tried on the board after the capture, which covers the
+   pawn pinned on a diagonal, both pawns leaving the king's rank, and check. */
+static TGT CB_FORCE_INLINE Move *FN(ep_moves)(const Position *pos, OV v, const GenCtx *c, Square ep, Move *list,
+                                              int *n, const int count_only, const Color us) {
+  const Square capsq = ep - (us == WHITE ? NORTH : SOUTH);
+  if (c->checkers & ~square_bb(capsq) & (c->their_pawns | c->their_knights)) return list;
+  for (Bitboard b = PawnAttacks[us ^ 1][ep] & pos->by_type[PAWN] & c->ours; b; ) {
+    const Square from = pop_lsb(&b);
+    const OV ve = OV_XOR(v, square_bb(from) | square_bb(capsq) | square_bb(ep));
+    if (!(ROOK_ATT(c->ksq, ve) & c->their_rq) && !(BISHOP_ATT(c->ksq, ve) & c->their_bq)) {
+      if (count_only) ++*n;
+      else *list++ = make_move_special(from, ep, MOVE_EP);
+    }
+  }
+  return list;
+}
+
+/* Castling, king takes own rook: the squares between king, rook and their destinations
+   empty, and the king's path safe with both off the board (a castling rook may shield the
+   king's destination, as on b1 with a queen on a1). Unrolled per right: i is a constant,
+   and most nodes stop at the first test. */
+static TGT CB_FORCE_INLINE Move *FN(castling_moves)(const Position *pos, OV v, const GenCtx *c, unsigned castling,
+                                                    Move *list, int *n, const int count_only, const Color us) {
+  for (int i = 2 * us; i <= 2 * us + 1; i++) {
+    if (!(castling & (1u << i)) || (pos->castling_path[i] & c->occ)) continue;
+    const Bitboard kpath = pos->castling_king_path[i];
+    if (kpath & c->danger) continue;
+    const Square rsq = pos->castling_rook[i];
+    const OV vc = OV_XOR(v, square_bb(c->ksq) | square_bb(rsq));
+    int safe = 1;
+    for (Bitboard b = kpath; b && safe; )
+      safe = !FN(attacked)(pop_lsb(&b), vc, c->their_knights, c->their_rq, c->their_bq);
+    if (safe) {
+      if (count_only) ++*n;
+      else *list++ = make_move_special(c->ksq, rsq, MOVE_CASTLING);
+    }
+  }
+  return list;
+}
+
 /* Returns the number of legal moves for us (= pos->side), with castling rights
    `castling` and en-passant square ep (SQ_NONE, or a square a pawn just crossed:
    each capture is tested here); writes them to list unless count_only, which
@@ -87,189 +276,28 @@ static TGT CB_FORCE_INLINE Move *FN(emit_pawns)(Move *list, Bitboard b, int d, B
 static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castling, Square ep,
                                        Move *list, const int count_only, const Color us) {
   const Color them = us ^ 1;
-  const int up = us == WHITE ? NORTH : SOUTH;
   Move *const start = list;
   int n = 0;
-  const Bitboard ours = pos->by_color[us], theirs = pos->by_color[them];
-  const Bitboard occ = OV_OCC(v);
-  const Square ksq = lsb(pos->by_type[KING] & ours);
-  const Bitboard queens = pos->by_type[QUEEN];
-  const Bitboard their_rq = (pos->by_type[ROOK] | queens) & theirs;
-  const Bitboard their_bq = (pos->by_type[BISHOP] | queens) & theirs;
-  const Bitboard their_pawns = pos->by_type[PAWN] & theirs;
-  const Bitboard their_knights = pos->by_type[KNIGHT] & theirs;
+  GenCtx c;
+  c.ours = pos->by_color[us];
+  c.theirs = pos->by_color[them];
+  c.occ = OV_OCC(v);
+  c.ksq = lsb(pos->by_type[KING] & c.ours);
+  c.their_rq = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & c.theirs;
+  c.their_bq = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & c.theirs;
+  c.their_pawns = pos->by_type[PAWN] & c.theirs;
+  c.their_knights = pos->by_type[KNIGHT] & c.theirs;
+  c.checkers = FN(checks)(&c, &c.pinned, us);
+  c.danger = KingAttacks[lsb(pos->by_type[KING] & c.theirs)] | pawn_attacks_bb(them, c.their_pawns);
+  c.target = 0;
 
-  /* Checkers and pinned pieces from the sliders aligned with the king on an empty
-     board: a lone blocker between is pinned (if ours), none means check. */
-  Bitboard checkers = (PawnAttacks[us][ksq] & their_pawns) | (KnightAttacks[ksq] & their_knights);
-  Bitboard pinned = 0;
-  for (Bitboard snipers = (movegen_rook_pseudo[ksq] & their_rq) | (movegen_bishop_pseudo[ksq] & their_bq); snipers; ) {
-    Square s = pop_lsb(&snipers);
-    Bitboard b = BetweenBB[ksq][s] & occ;
-    if (!b) checkers |= square_bb(s);
-    else if (!(b & (b - 1))) pinned |= b & ours;
-  }
-
-  /* King moves: pawn and king attacks set-wise, then square by square knights and
-     sliders, with the king off the board so it cannot hide behind itself. */
-  const Bitboard danger = KingAttacks[lsb(pos->by_type[KING] & theirs)]
-    | (them == WHITE ? ((their_pawns & ~FILE_A_BB) << 7) | ((their_pawns & ~FILE_H_BB) << 9)
-                     : ((their_pawns & ~FILE_A_BB) >> 9) | ((their_pawns & ~FILE_H_BB) >> 7));
-  Bitboard kt = KingAttacks[ksq] & ~ours & ~danger;
-  if (kt) {
-#ifdef CB_T_MAPS
-    /* Attacked now, or behind the king on the line of a slider checking it. */
-    for (Bitboard b = kt; b; ) {
-      Square t = pop_lsb(&b);
-      if (pos->maps->to[t] & theirs) kt ^= square_bb(t);
-    }
-    for (Bitboard b = checkers & (their_rq | their_bq); b; ) {
-      Square s = pop_lsb(&b);
-      kt &= ~(LineBB[s][ksq] ^ square_bb(s));
-    }
-#else
-    const OV vk = OV_XOR(v, square_bb(ksq));
-    for (Bitboard b = kt; b; ) {
-      Square t = pop_lsb(&b);
-      if (FN(attacked)(t, vk, their_knights, their_rq, their_bq)) kt ^= square_bb(t);
-    }
-#endif
-    if (count_only) n += popcount(kt);
-    else list = FN(emit)(list, ksq, kt);
-  }
-  if (checkers & (checkers - 1)) return count_only ? n : (int)(list - start);
-
-  Bitboard target = ~ours;
-  if (checkers) target &= BetweenBB[ksq][lsb(checkers)] | checkers;
-
-  /* Pieces, unpinned; pinned ones move along their pin line, never out of check. */
-  for (Bitboard b = pos->by_type[KNIGHT] & ours & ~pinned; b; ) {
-    Square s = pop_lsb(&b);
-    Bitboard att = KnightAttacks[s] & target;
-    if (count_only) n += popcount(att);
-    else list = FN(emit)(list, s, att);
-  }
-#ifdef CB_T_MAPS
-  /* Sliders: the squares each attacks, read from the maps. */
-  const Bitboard sliders = pos->by_type[BISHOP] | pos->by_type[ROOK] | queens;
-  for (Bitboard b = sliders & ours & ~pinned; b; ) {
-    Square s = pop_lsb(&b);
-    Bitboard att = pos->maps->from[s] & target;
-    if (count_only) n += popcount(att);
-    else list = FN(emit)(list, s, att);
-  }
-  if (pinned && !checkers)
-    for (Bitboard b = sliders & pinned; b; ) {
-      Square s = pop_lsb(&b);
-      Bitboard att = pos->maps->from[s] & target & LineBB[ksq][s];
-      if (count_only) n += popcount(att);
-      else list = FN(emit)(list, s, att);
-    }
-#else
-  for (Bitboard b = (pos->by_type[BISHOP] | queens) & ours & ~pinned; b; ) {
-    Square s = pop_lsb(&b);
-    Bitboard att = BISHOP_ATT(s, v) & target;
-    if (count_only) n += popcount(att);
-    else list = FN(emit)(list, s, att);
-  }
-  for (Bitboard b = (pos->by_type[ROOK] | queens) & ours & ~pinned; b; ) {
-    Square s = pop_lsb(&b);
-    Bitboard att = ROOK_ATT(s, v) & target;
-    if (count_only) n += popcount(att);
-    else list = FN(emit)(list, s, att);
-  }
-  if (pinned && !checkers) {
-    for (Bitboard b = (pos->by_type[BISHOP] | queens) & pinned; b; ) {
-      Square s = pop_lsb(&b);
-      Bitboard att = BISHOP_ATT(s, v) & target & LineBB[ksq][s];
-      if (count_only) n += popcount(att);
-      else list = FN(emit)(list, s, att);
-    }
-    for (Bitboard b = (pos->by_type[ROOK] | queens) & pinned; b; ) {
-      Square s = pop_lsb(&b);
-      Bitboard att = ROOK_ATT(s, v) & target & LineBB[ksq][s];
-      if (count_only) n += popcount(att);
-      else list = FN(emit)(list, s, att);
-    }
-  }
-#endif
-
-  /* Pawns, set-wise by shifts. */
-  const Bitboard pawns = pos->by_type[PAWN] & ours;
-  const Bitboard last = us == WHITE ? RANK_8_BB : RANK_1_BB;
-  const Bitboard rank3 = us == WHITE ? 0x0000000000FF0000ULL : 0x0000FF0000000000ULL;
-  const Bitboard empty = ~occ;
-  {
-    const Bitboard pf = pawns & ~pinned;
-    /* "west" captures towards file a, "east" towards file h. */
-    const int dw = us == WHITE ? NORTH_WEST : SOUTH_WEST, de = us == WHITE ? NORTH_EAST : SOUTH_EAST;
-    Bitboard single = (us == WHITE ? pf << 8 : pf >> 8) & empty;
-    Bitboard dbl = (us == WHITE ? (single & rank3) << 8 : (single & rank3) >> 8) & empty & target;
-    Bitboard capw = (us == WHITE ? (pf & ~FILE_A_BB) << 7 : (pf & ~FILE_A_BB) >> 9) & theirs & target;
-    Bitboard cape = (us == WHITE ? (pf & ~FILE_H_BB) << 9 : (pf & ~FILE_H_BB) >> 7) & theirs & target;
-    single &= target;
-    if (count_only) {
-      n += popcount(single) + popcount(dbl) + popcount(capw) + popcount(cape);
-      if ((single | capw | cape) & last)
-        n += 3 * (popcount(single & last) + popcount(capw & last) + popcount(cape & last));
-    } else {
-      list = FN(emit_pawns)(list, single, up, last);
-      list = FN(emit_pawns)(list, dbl, 2 * up, 0);
-      list = FN(emit_pawns)(list, capw, dw, last);
-      list = FN(emit_pawns)(list, cape, de, last);
-    }
-  }
-  if (!checkers)
-    for (Bitboard b = pawns & pinned; b; ) {
-      const Square s = pop_lsb(&b);
-      const Bitboard line = LineBB[ksq][s];
-      Bitboard to = square_bb(s + up) & empty;
-      if (to & rank3) to |= square_bb(s + 2 * up) & empty;
-      to = (to | (PawnAttacks[us][s] & theirs)) & line;
-      if (count_only) n += popcount(to) * ((to & last) ? 4 : 1);
-      else
-        while (to) {
-          Square t = pop_lsb(&to);
-          if (square_bb(t) & last)
-            for (PieceType pt = QUEEN; pt >= KNIGHT; pt--) *list++ = make_promotion(s, t, pt);
-          else *list++ = make_move(s, t);
-        }
-    }
-
-  /* En passant: rare, so tried on the board after the capture, which covers the
-     pawn pinned on a diagonal, both pawns leaving the king's rank, and check. */
-  if (ep != SQ_NONE) {
-    const Square capsq = ep - up;
-    const Bitboard bad_checkers = checkers & ~square_bb(capsq) & (their_pawns | their_knights);
-    for (Bitboard b = PawnAttacks[them][ep] & pawns; b && !bad_checkers; ) {
-      const Square from = pop_lsb(&b);
-      const OV ve = OV_XOR(v, square_bb(from) | square_bb(capsq) | square_bb(ep));
-      if (!(ROOK_ATT(ksq, ve) & their_rq) && !(BISHOP_ATT(ksq, ve) & their_bq)) {
-        if (count_only) n++;
-        else *list++ = make_move_special(from, ep, MOVE_EP);
-      }
-    }
-  }
-
-  /* Castling, king takes own rook: the squares between king, rook and their
-     destinations empty, and the king's path safe with both off the board (a
-     castling rook may shield the king's destination, as on b1 with a queen on a1).
-     Unrolled per right: i is a constant, and most nodes stop at the first test. */
-  if (castling && !checkers)
-    for (int i = 2 * us; i <= 2 * us + 1; i++) {
-      if (!(castling & (1u << i)) || (pos->castling_path[i] & occ)) continue;
-      const Bitboard kpath = pos->castling_king_path[i];
-      if (kpath & danger) continue;
-      const Square rsq = pos->castling_rook[i];
-      const OV vc = OV_XOR(v, square_bb(ksq) | square_bb(rsq));
-      int safe = 1;
-      for (Bitboard b = kpath; b && safe; )
-        safe = !FN(attacked)(pop_lsb(&b), vc, their_knights, their_rq, their_bq);
-      if (safe) {
-        if (count_only) n++;
-        else *list++ = make_move_special(ksq, rsq, MOVE_CASTLING);
-      }
-    }
+  list = FN(king_moves)(pos, v, &c, list, &n, count_only);
+  if (more_than_one(c.checkers)) return count_only ? n : (int)(list - start);
+  c.target = c.checkers ? BetweenBB[c.ksq][lsb(c.checkers)] | c.checkers : ~c.ours;
+  list = FN(piece_moves)(pos, v, &c, list, &n, count_only);
+  list = FN(pawn_moves)(pos, &c, list, &n, count_only, us);
+  if (ep != SQ_NONE) list = FN(ep_moves)(pos, v, &c, ep, list, &n, count_only, us);
+  if (castling && !c.checkers) list = FN(castling_moves)(pos, v, &c, castling, list, &n, count_only, us);
   return count_only ? n : (int)(list - start);
 }
 

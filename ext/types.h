@@ -46,4 +46,21 @@ static inline int file_of(Square s) { return s & 7; }
 static inline int rank_of(Square s) { return s >> 3; }
 static inline Square make_square(int file, int rank) { return rank * 8 + file; }
 
+/* Returns b moved one step in direction d (a constant where inlined), nothing wrapping
+   round the a/h files. */
+static inline Bitboard shift(Bitboard b, int d) {
+  return d == NORTH ? b << 8 : d == SOUTH ? b >> 8
+       : d == NORTH_EAST ? (b & ~FILE_H_BB) << 9 : d == NORTH_WEST ? (b & ~FILE_A_BB) << 7
+       : d == SOUTH_EAST ? (b & ~FILE_H_BB) >> 7 : d == SOUTH_WEST ? (b & ~FILE_A_BB) >> 9
+       : d == EAST ? (b & ~FILE_H_BB) << 1 : d == WEST ? (b & ~FILE_A_BB) >> 1 : 0;
+}
+
+/* Returns the squares attacked by the pawns of colour c on b. */
+static inline Bitboard pawn_attacks_bb(Color c, Bitboard b) {
+  return c == WHITE ? shift(b, NORTH_WEST) | shift(b, NORTH_EAST) : shift(b, SOUTH_WEST) | shift(b, SOUTH_EAST);
+}
+
+/* Returns 1 if b has two squares or more. */
+static inline int more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
+
 #endif
