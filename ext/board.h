@@ -114,6 +114,10 @@ int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char
 /* Returns the length of the castling part of python-chess's FEN written to out (>= 5 bytes):
    X-FEN (KQkq, or the rook's file where k/q would be ambiguous) or, if shredder, the files. */
 int board_castling_fen(const Position *pos, int shredder, char *out);
+/* Returns 0 with *rights read from a FEN's castling part f as python-chess's
+   set_castling_fen reads it ('' and '-' give none), -1 if f is malformed. */
+int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights);
+
 
 /* Returns 1 if m is pseudo-legal here (python-chess's is_pseudo_legal), else 0. */
 int board_is_pseudo_legal(const Position *pos, PyMove m);

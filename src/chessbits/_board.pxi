@@ -6,11 +6,9 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from libc.string cimport memcmp, memcpy, memset
 from chessbits.status import Status, Termination
-import re as _re
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
-_CASTLING_FEN = _re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")  # python-chess's syntax
 
 position_init()
 
@@ -260,7 +258,7 @@ cdef class BaseBoard:
     @property
     def occupied(self):
         """Bitboard of every piece."""
-        return self.pos.by_type[0]
+        return self.pos.by_type[ALL_PIECES]
 
     @property
     def occupied_co(self):
@@ -287,17 +285,17 @@ cdef class BaseBoard:
     def piece_at(self, square):
         """The Piece on a square, or None."""
         cdef int pc = self.pos.board[_square(square)]
-        return None if pc == 0 else _piece_interned(pc & 7, (pc >> 3) == 0)
+        return None if pc == 0 else _piece_interned(type_of_piece(pc), color_of_piece(pc) == WHITE_C)
 
     def piece_type_at(self, square):
         """The piece type on a square, or None."""
         cdef int pc = self.pos.board[_square(square)]
-        return None if pc == 0 else pc & 7
+        return None if pc == 0 else type_of_piece(pc)
 
     def color_at(self, square):
         """The colour of the piece on a square, or None."""
         cdef int pc = self.pos.board[_square(square)]
-        return None if pc == 0 else (pc >> 3) == 0
+        return None if pc == 0 else color_of_piece(pc) == WHITE_C
 
     def king(self, color):
         """The square of the (unpromoted) king of a colour, or None."""
@@ -399,17 +397,17 @@ cdef class BaseBoard:
         if occupied is None:
             if self.maps != NULL:
                 return self.maps.to[s] & self.pos.by_color[c]
-            return board_attackers(&self.pos, c, s, self.pos.by_type[0])
+            return board_attackers(&self.pos, c, s, self.pos.by_type[ALL_PIECES])
         return board_attackers(&self.pos, c, s, _mask(occupied))
 
     def is_attacked_by(self, color, square, occupied=None):
         """True if a piece of the colour attacks the square."""
-        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _mask(occupied)
+        cdef Bitboard occ = self.pos.by_type[ALL_PIECES] if occupied is None else _mask(occupied)
         return board_attackers(&self.pos, _color_index(color), _square(square), occ) != 0
 
     def attackers(self, color, square, occupied=None):
         """SquareSet of the pieces of a colour attacking a square."""
-        cdef Bitboard occ = self.pos.by_type[0] if occupied is None else _mask(occupied)
+        cdef Bitboard occ = self.pos.by_type[ALL_PIECES] if occupied is None else _mask(occupied)
         return _squareset(board_attackers(&self.pos, _color_index(color), _square(square), occ))
 
     def pin_mask(self, color, square):
@@ -457,14 +455,14 @@ cdef class BaseBoard:
 
     def piece_map(self, *, mask=0xFFFF_FFFF_FFFF_FFFF):
         """``{square: Piece}`` for every piece (within mask)."""
-        cdef Bitboard b = self.pos.by_type[0] & _mask(mask)
+        cdef Bitboard b = self.pos.by_type[ALL_PIECES] & _mask(mask)
         cdef dict result = {}
         cdef int s, pc
         while b:
             s = cb_msb(b)
             b ^= (<Bitboard>1) << s
             pc = self.pos.board[s]
-            result[s] = _piece_interned(pc & 7, (pc >> 3) == 0)
+            result[s] = _piece_interned(type_of_piece(pc), color_of_piece(pc) == WHITE_C)
         return result
 
     def set_piece_map(self, pieces):
@@ -519,7 +517,7 @@ cdef class BaseBoard:
             row = []
             for f in range(8):
                 pc = self.pos.board[rank * 8 + f]
-                row.append("." if pc == 0 else _piece_interned(pc & 7, (pc >> 3) == 0).symbol())
+                row.append("." if pc == 0 else _piece_interned(type_of_piece(pc), color_of_piece(pc) == WHITE_C).symbol())
             rows.append(" ".join(row))
         return "\n".join(rows)
 
@@ -536,7 +534,7 @@ cdef class BaseBoard:
                     out.append(" ")
                 pc = self.pos.board[rank * 8 + f]
                 out.append(empty_square if pc == 0 else
-                           _piece_interned(pc & 7, (pc >> 3) == 0).unicode_symbol(invert_color=invert_color))
+                           _piece_interned(type_of_piece(pc), color_of_piece(pc) == WHITE_C).unicode_symbol(invert_color=invert_color))
             if borders:
                 out.append("|")
             if borders or (rank > 0 if orientation else rank < 7):
@@ -554,7 +552,7 @@ cdef class BaseBoard:
         for i in range(7):
             if self.pos.by_type[i] != other.pos.by_type[i]:
                 return False
-        return self.pos.by_color[0] == other.pos.by_color[0]
+        return self.pos.by_color[WHITE_C] == other.pos.by_color[WHITE_C]
 
     def __eq__(self, other):
         if not isinstance(other, BaseBoard):
@@ -599,7 +597,7 @@ cdef class BaseBoard:
         for s in range(64):
             pc = self.pos.board[s]
             if pc:
-                self._put(s, pc & 7, not ((white >> s) & 1), (self.pos.st.promoted >> s) & 1)
+                self._put(s, type_of_piece(pc), not ((white >> s) & 1), (self.pos.st.promoted >> s) & 1)
         return 0
 
     def apply_mirror(self):
@@ -804,14 +802,17 @@ cdef class Board(BaseBoard):
 
     def set_castling_fen(self, castling_fen):
         """Set the castling rights from a FEN's castling part such as ``'KQk'`` (or Shredder
-        files); clears the move stack. ValueError if malformed; nothing changes then."""
-        if not isinstance(castling_fen, str) or not castling_fen:
-            castling_fen = "-"
-        if not _CASTLING_FEN.match(castling_fen):  # a space would shift the other fields
+        files); clears the move stack. ValueError if malformed; nothing changes then.
+
+        >>> board = Board(); board.set_castling_fen("Kq"); board.fen()
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1'
+        """
+        cdef Bitboard rights
+        text = castling_fen.encode("utf-8", "surrogatepass") if isinstance(castling_fen, str) else b""
+        if board_castling_from_fen(&self.pos, text, len(text), &rights) != 0:
             raise ValueError(f"invalid castling fen: {castling_fen!r}")
-        epd = self.epd(en_passant="fen").split()
-        self.set_fen(" ".join([epd[0], epd[1], castling_fen, epd[3], str(self.halfmove_clock),
-                               str(self.fullmove_number)]))
+        self._clear_stack()
+        self.castling_rights = rights
 
     def castling_xfen(self):
         """The castling part of the X-FEN (KQkq, or files where needed)."""
@@ -1041,7 +1042,7 @@ cdef class Board(BaseBoard):
     def was_into_check(self):
         """True if the side not to move is in check."""
         cdef int k = board_king(&self.pos, self.pos.side ^ 1)
-        return k != SQ_NONE and board_attackers(&self.pos, self.pos.side, k, self.pos.by_type[0]) != 0
+        return k != SQ_NONE and board_attackers(&self.pos, self.pos.side, k, self.pos.by_type[ALL_PIECES]) != 0
 
     cdef int _push_key(self, int k) except -1:
         if self.nply + 1 >= self.cap:
@@ -1178,12 +1179,12 @@ cdef class Board(BaseBoard):
     def is_kingside_castling(self, move):
         """True if the move castles towards file h."""
         cdef Move mv = _move_of(move)
-        return self.is_castling(mv) and (mv.to_square & 7) > (mv.from_square & 7)
+        return self.is_castling(mv) and file_of(mv.to_square) > file_of(mv.from_square)
 
     def is_queenside_castling(self, move):
         """True if the move castles towards file a."""
         cdef Move mv = _move_of(move)
-        return self.is_castling(mv) and (mv.to_square & 7) < (mv.from_square & 7)
+        return self.is_castling(mv) and file_of(mv.to_square) < file_of(mv.from_square)
 
     def is_zeroing(self, move):
         """True if the move resets the halfmove clock (pawn move or capture)."""
@@ -1326,8 +1327,8 @@ cdef class Board(BaseBoard):
             score = self.psqt.score
         else:
             for pt in range(1, 7):
-                score += _see_values[pt] * (cb_popcount(self.pos.by_type[pt] & self.pos.by_color[0])
-                                            - cb_popcount(self.pos.by_type[pt] & self.pos.by_color[1]))
+                score += _see_values[pt] * (cb_popcount(self.pos.by_type[pt] & self.pos.by_color[WHITE_C])
+                                            - cb_popcount(self.pos.by_type[pt] & self.pos.by_color[BLACK_C]))
         return score if self.pos.side == WHITE_C else -score
 
     # --- checks, castling and ep queries -----------------------------------------------------
@@ -1575,8 +1576,8 @@ cdef class Board(BaseBoard):
         if not m:
             return "--"
         if board_is_castling(&self.pos, m):
-            return "O-O-O" if (t & 7) < (f & 7) else "O-O"
-        pt = self.pos.board[f] & 7
+            return "O-O-O" if file_of(t) < file_of(f) else "O-O"
+        pt = type_of_piece(self.pos.board[f])
         if not pt:
             raise IllegalMoveError(f"san() expects a move from an occupied square, got {_move_interned(m).uci()} in {self.fen()}")
         capture = board_is_capture(&self.pos, m) != 0
@@ -1591,18 +1592,18 @@ cdef class Board(BaseBoard):
                 b |= (<Bitboard>1) << (buf[i] & 63)
             if b:
                 column = row = False
-                if b & ((<Bitboard>0xFF) << (8 * (f >> 3))):
+                if b & ((<Bitboard>0xFF) << (8 * rank_of(f))):
                     column = True
-                if b & ((<Bitboard>0x0101010101010101) << (f & 7)):
+                if b & ((<Bitboard>0x0101010101010101) << file_of(f)):
                     row = True
                 else:
                     column = True
                 if column:
-                    san += "abcdefgh"[f & 7]
+                    san += "abcdefgh"[file_of(f)]
                 if row:
-                    san += "12345678"[f >> 3]
+                    san += "12345678"[rank_of(f)]
         elif capture:
-            san += "abcdefgh"[f & 7]
+            san += "abcdefgh"[file_of(f)]
         if capture:
             san += "x"
         elif long:

@@ -65,7 +65,12 @@ cdef extern from "position.h" nogil:
     enum: MOVE_NORMAL, MOVE_PROMOTION, MOVE_EP, MOVE_CASTLING, MAX_MOVES
     enum: SQ_NONE, NO_PIECE
     enum: PAWN_T "PAWN", KNIGHT_T "KNIGHT", BISHOP_T "BISHOP", ROOK_T "ROOK", QUEEN_T "QUEEN", KING_T "KING"
+    enum: ALL_PIECES "NO_PIECE_TYPE"  # by_type[ALL_PIECES]: every piece
     enum: WHITE_C "WHITE", BLACK_C "BLACK"
+    int type_of_piece(Piece_t pc)
+    int color_of_piece(Piece_t pc)
+    int file_of(int s)
+    int rank_of(int s)
     ctypedef struct StateInfo:
         uint64_t key
         uint32_t rule50
@@ -105,6 +110,7 @@ cdef extern from "board.h" nogil:
     int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen)
     int board_board_fen(const Position *pos, int promoted, char *out)
     int board_castling_fen(const Position *pos, int shredder, char *out)
+    int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights)
     enum: BOARD_EP_LEGAL, BOARD_EP_FEN, BOARD_EP_XFEN
     int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char *out)
     void board_sync(Position *pos)

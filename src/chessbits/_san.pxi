@@ -19,7 +19,7 @@ cdef Move _parse_san(Board board, object san):
         n = board_generate_castling(pos, from_mask, from_mask, buf)
         for i in range(n):
             f, t = buf[i] & 63, (buf[i] >> 6) & 63
-            if ((t & 7) > (f & 7)) == (san in _KINGSIDE):
+            if (file_of(t) > file_of(f)) == (san in _KINGSIDE):
                 return _move_interned(buf[i])
         raise IllegalMoveError(f"illegal san: {san!r} in {board.fen()}")
     match = _SAN_RE.match(san)
@@ -48,7 +48,7 @@ cdef Move _parse_san(Board board, object san):
     else:
         from_mask &= pos.by_type[PAWN_T]
         if not match.group(2):
-            from_mask &= (<Bitboard>0x0101010101010101) << (t & 7)
+            from_mask &= (<Bitboard>0x0101010101010101) << file_of(t)
     n = board_generate(pos, from_mask, to_mask, 1, buf)
     found = -1
     for i in range(n):
