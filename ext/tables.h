@@ -18,6 +18,12 @@ extern Bitboard LineBB[SQUARE_NB][SQUARE_NB];    /* whole line through both, 0 i
 extern Bitboard RankMask[SQUARE_NB], FileMask[SQUARE_NB], DiagMask[SQUARE_NB], AntiMask[SQUARE_NB];
 /* Relevant occupancy of a rook/bishop on s: its lines without s and without the end squares. */
 extern Bitboard RookMask[SQUARE_NB], BishopMask[SQUARE_NB];
+/* Entries of a table holding every rook (bishop) attack set per square and relevant
+   occupancy subset: the sums over the squares of 2^popcount(mask). */
+enum { ROOK_TABLE_SIZE = 102400, BISHOP_TABLE_SIZE = 5248 };
+
+/* Returns the relevant occupancy mask of a rook (rook != 0) or a bishop on s. */
+static inline Bitboard slider_mask(int rook, Square s) { return rook ? RookMask[s] : BishopMask[s]; }
 
 /* Returns nothing; fills every table above (idempotent). */
 void tables_init(void);

@@ -84,7 +84,7 @@ void black_magic_init(void) {
   int collisions = 0;
   for (int p = 0; p < 2; p++)
     for (Square s = SQ_A1; s <= SQ_H8; s++) {
-      const Bitboard mask = p ? RookMask[s] : BishopMask[s], magic = black_magic_seeds[p][s].magic;
+      const Bitboard mask = slider_mask(p, s), magic = black_magic_seeds[p][s].magic;
       const uint32_t offset = black_magic_seeds[p][s].offset;
       const int shift = p ? 52 : 55;
       Bitboard sub = 0;

@@ -43,7 +43,7 @@ void exploding_init(void) {
       int down1 = rook ? 8 : 9, down2 = rook ? 1 : 7; /* right shifts of d1 and d2 */
       x->up = Rays[u1][s] | Rays[u2][s];
       x->down = Rays[d1][s] | Rays[d2][s];
-      x->inner = rook ? RookMask[s] : BishopMask[s];
+      x->inner = slider_mask(rook, s);
       x->ignition = (x->up | x->down) & KingAttacks[s];
       /* Shift right by the larger downward move present; the multiplier moves each
          direction back up by the difference. */

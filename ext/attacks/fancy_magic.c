@@ -36,7 +36,7 @@ typedef struct {
   unsigned shift;
 } FancyMagic;
 
-static _Alignas(64) Bitboard fancy_magic_table[102400 + 5248]; /* rooks, then bishops */
+static _Alignas(64) Bitboard fancy_magic_table[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE]; /* rooks, then bishops */
 static _Alignas(64) FancyMagic fancy_magic_rooks[64];
 static _Alignas(64) FancyMagic fancy_magic_bishops[64];
 

@@ -6,7 +6,7 @@
 #include "../prng.h"
 #include "../tables.h"
 
-enum { MAGIC_FINDER_SUBSETS = 5248 + 102400 }; /* sum of 2^popcount(mask), bishops + rooks */
+enum { MAGIC_FINDER_SUBSETS = BISHOP_TABLE_SIZE + ROOK_TABLE_SIZE };
 
 /* Reference attacks of every subset of every mask, in carry-rippler order, computed once
    with sliding_walk() and shared by every search (magic, fancy_magic, chessbits magics). */
@@ -18,8 +18,6 @@ static uint32_t magic_finder_epoch[4096];
 static uint32_t magic_finder_attempt;
 static Bitboard magic_finder_scratch[4096];
 
-/* Returns the relevant mask of piece p (0 = bishop, 1 = rook) on s. */
-static Bitboard magic_finder_mask(int p, Square s) { return p ? RookMask[s] : BishopMask[s]; }
 
 /* Returns nothing; fills magic_finder_ref once. */
 static void magic_finder_cache(void) {
@@ -29,7 +27,7 @@ static void magic_finder_cache(void) {
   Bitboard *r = magic_finder_ref;
   for (int p = 0; p < 2; p++)
     for (Square s = SQ_A1; s <= SQ_H8; s++) {
-      Bitboard mask = magic_finder_mask(p, s), sub = 0;
+      Bitboard mask = slider_mask(p, s), sub = 0;
       magic_finder_refs[p][s] = r;
       do *r++ = sliding_walk(s, sub, p ? ROOK_DIRS : BISHOP_DIRS);
       while ((sub = (sub - mask) & mask));
@@ -42,7 +40,7 @@ static void magic_finder_cache(void) {
    in table. */
 static uint64_t magic_finder_square(int p, Square s, int bits, Prng *rng, Bitboard *table,
                                     Bitboard *magic) {
-  const Bitboard mask = magic_finder_mask(p, s), *ref = magic_finder_refs[p][s];
+  const Bitboard mask = slider_mask(p, s), *ref = magic_finder_refs[p][s];
   const int shift = 64 - bits;
   uint64_t tried = 0;
   for (;;) {
@@ -76,7 +74,7 @@ static uint64_t magic_finder_run(int fixed, Prng *rng, const uint16_t seeds[2][6
   for (int p = 0; p < 2; p++)
     for (Square s = SQ_A1; s <= SQ_H8; s++) {
       Prng own = {seeds && seeds[p][s] ? seeds[p][s] : 1};
-      bits[p][s] = fixed ? (p ? 12 : 9) : popcount(magic_finder_mask(p, s));
+      bits[p][s] = fixed ? (p ? 12 : 9) : popcount(slider_mask(p, s));
       tried += magic_finder_square(p, s, bits[p][s], seeds ? &own : rng,
                                    tables ? tables[p][s] : magic_finder_scratch, &magics[p][s]);
     }

@@ -14,7 +14,7 @@ typedef struct {
   const Bitboard *attacks;
 } PextSquare;
 
-static _Alignas(64) Bitboard pext_table[102400 + 5248]; /* rooks, then bishops */
+static _Alignas(64) Bitboard pext_table[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE]; /* rooks, then bishops */
 static _Alignas(64) PextSquare pext_rooks[64];
 static _Alignas(64) PextSquare pext_bishops[64];
 
@@ -31,7 +31,7 @@ void pext_init(void) {
   Bitboard *next = pext_table;
   for (int p = 1; p >= 0; p--)
     for (Square s = SQ_A1; s <= SQ_H8; s++) {
-      const Bitboard mask = p ? RookMask[s] : BishopMask[s];
+      const Bitboard mask = slider_mask(p, s);
       Bitboard sub = 0;
       (p ? pext_rooks : pext_bishops)[s] = (PextSquare){mask, next};
       do *next++ = sliding_walk(s, sub, p ? ROOK_DIRS : BISHOP_DIRS);

@@ -74,7 +74,7 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
   Prng rng = {0x9E3779B97F4A7C15ULL};
   for (Square s = SQ_A1; s <= SQ_H8; s++)
     for (int p = BISHOP; p <= ROOK; p++) {
-      Bitboard mask = p == ROOK ? RookMask[s] : BishopMask[s], sub = 0;
+      Bitboard mask = slider_mask(p == ROOK, s), sub = 0;
       do {  /* carry-rippler: every subset of mask */
         registry_check(t, p, s, sub, &bad, bs, bo, bp);
         sub = (sub - mask) & mask;
