@@ -293,6 +293,22 @@ def test_ctrl_c_while_a_divide_line_is_printed_still_says_what_was_done(capsys):
     assert "interrupted: 2 of 20 root moves done, 40 nodes in " in capsys.readouterr().err
 
 
+def test_a_second_ctrl_c_during_cleanup_adds_no_second_line(monkeypatch, capsys):
+    # Ctrl-C again while --compare quits its engine after the first one: one line, exit 130
+    from chessbits import cli
+    from chessbits.cli.common import Interrupted
+
+    def run(args):
+        try:
+            print("interrupted: chessbits 8,902 nodes in 0.0 s; engine 3 of 20 root moves done", file=sys.stderr)
+            raise Interrupted
+        finally:
+            raise KeyboardInterrupt  # the engine's quit, cut short
+
+    monkeypatch.setattr(cli.perft, "run", run)
+    assert cli.main(["perft", "startpos", "3"]) == 130
+    assert capsys.readouterr().err.count("interrupted") == 1
+
 STOCKFISH = shutil.which("stockfish") or shutil.which("stockfish", path="/usr/games")
 
 

@@ -268,8 +268,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 2
     except Interrupted:
         return 130
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as e:
+        # a second Ctrl-C while a command cleans up after the first (say, quitting a UCI
+        # engine) arrives with Interrupted as its context: that command already said so
+        if not isinstance(e.__context__, Interrupted):
+            print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader left (| head): stop quietly, and keep Python's exit-time flush quiet too.
