@@ -13,6 +13,7 @@
 typedef struct { uint64_t check, data; } PerftEntry; /* check = key ^ data, data = count << 8 | depth */
 #define PERFT_BUCKET 4                                /* entries per 64-byte bucket */
 #define PERFT_COUNT_MAX ((1ULL << 56) - 1)            /* larger counts are not stored */
+#define PERFT_TT_MAX_MB (1 << 20)                     /* the largest table asked for: 1 TB */
 
 typedef struct {
   PerftEntry *entries;   /* (mask + 1) * PERFT_BUCKET entries, 64-byte aligned */

@@ -1,4 +1,6 @@
 """The command line, run as a user runs it."""
+import argparse
+import importlib
 import json
 import os
 import shutil
@@ -408,6 +410,69 @@ def test_suite_bad_fen_is_a_failure(tmp_path):
 ])
 def test_bad_input_is_one_line_and_exit_2(args, needle):
     assert_one_line_error(run(*args), needle)
+
+
+def every_parser():
+    """(argv before the option, parser) for every command and every benchmark's own parser
+    (caught as its main() parses), so a new option is tested the day it is added."""
+    from chessbits.cli import parser, tools
+    from chessbits.cli.common import Parser
+
+    first = {"perft": ["startpos", "1"], "divide": ["startpos", "1"], "suite": [str(DATA / "cpw-perft-results.epd")]}
+    sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in sub.choices.items():
+        yield [name, *first.get(name, [])], p
+
+    class Caught(Exception):
+        pass
+
+    def catch(self, *args, **kwargs):
+        raise Caught(self)
+
+    for name, module in tools.BENCHMARKS.items():
+        original = Parser.parse_args
+        Parser.parse_args = catch
+        try:
+            importlib.import_module(module).main([])
+        except Caught as e:
+            yield ["bench", name], e.args[0]
+        finally:
+            Parser.parse_args = original
+
+
+def bad_values(action):
+    """Values the option's own type or choices refuse (free text options have none)."""
+    if action.choices:
+        return ["nope"]
+    if action.type in (None, str) or action.nargs == 0:
+        return []
+    refused = []
+    for value in ["0", "-1", "x", "", "1e999", "nan", "inf", "9" * 40, "0x", "2.5"]:
+        try:
+            action.type(value)
+        except (argparse.ArgumentTypeError, ValueError, TypeError, OverflowError):
+            refused.append(value)
+    return refused
+
+
+CASES = [(argv, option.option_strings[-1], value) for argv, p in every_parser() for option in p._actions
+         if option.option_strings and option.dest != "help" for value in bad_values(option)]
+
+
+@pytest.mark.parametrize("argv, option, value", CASES, ids=[f"{' '.join(a)} {o} {v!r}" for a, o, v in CASES])
+def test_every_option_refuses_bad_values_in_one_line(argv, option, value, capsys):
+    from chessbits import cli
+    try:
+        status = cli.main([*argv, option, value])
+    except SystemExit as e:
+        status = e.code
+    err = capsys.readouterr().err
+    assert status == 2 and len(err.strip().splitlines()) == 1 and option in err, err
+
+
+def test_the_bad_value_cases_cover_every_command():
+    assert {a[0] if a[0] != "bench" else " ".join(a) for a, _, _ in CASES} >= {
+        "perft", "divide", "suite", "magics", "bench attacks", "bench perft", "bench api"}
 
 
 def test_suite_without_usable_lines_is_exit_2_and_nothing_checked_exit_1(tmp_path):

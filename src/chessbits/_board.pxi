@@ -9,6 +9,7 @@ from chessbits.status import Status, Termination
 
 STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+MAX_HASH_MB = PERFT_TT_MAX_MB  # the largest perft hash table, in MB (1 TB)
 
 position_init()
 
@@ -1700,8 +1701,8 @@ cdef class Board(BaseBoard):
         """
         cdef int d = self._depth(depth, 0), t = _perft_method(method)
         cdef int n_threads = _threads(threads)
-        if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= 1 << 20:
-            raise ValueError(f"hash_mb must be an int in 0..1048576, got {hash_mb!r}")
+        if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= MAX_HASH_MB:
+            raise ValueError(f"hash_mb must be an int in 0..{MAX_HASH_MB}, got {hash_mb!r}")
         cdef size_t tt_bytes = <size_t>hash_mb << 20
         cdef Position p
         cdef StateInfo st

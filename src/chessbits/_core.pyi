@@ -102,6 +102,7 @@ _Mask = Union[int, SquareSet]
 _Ops = Union[None, str, int, float, "Move", Iterable["Move"]]
 
 STARTING_BOARD_FEN: str
+MAX_HASH_MB: int
 
 class _ChessMoveLike:  # chess.Move or anything with these attributes
     from_square: int

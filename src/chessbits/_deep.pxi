@@ -64,8 +64,8 @@ cdef class _DeepCounter:
         self.root.st = &self.root_st
         self.technique = _perft_method(method)
         self.threads = _threads(threads)
-        if hash_mb < 0 or hash_mb > (1 << 20):
-            raise ValueError(f"hash_mb must be in 0..1048576, got {hash_mb}")
+        if hash_mb < 0 or hash_mb > PERFT_TT_MAX_MB:
+            raise ValueError(f"hash_mb must be in 0..{PERFT_TT_MAX_MB}, got {hash_mb}")
         if hash_mb:
             if not perft_tt_alloc(&self.tt, <size_t>hash_mb << 20, seed):
                 raise MemoryError(f"no memory for a {hash_mb} MB transposition table")

@@ -162,6 +162,7 @@ cdef extern from "perft.h" nogil:
 cdef extern from "perft_tt.h" nogil:
     ctypedef struct PerftTT:
         pass
+    enum: PERFT_TT_MAX_MB
     int perft_tt_alloc(PerftTT *tt, size_t bytes, uint64_t seed)
     void perft_tt_free(PerftTT *tt)
 

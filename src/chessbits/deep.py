@@ -292,8 +292,8 @@ def perft_deep(board, depth: int, *, hash_mb: int = 1024, threads: Optional[int]
     """
     if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= 64:
         raise ValueError(f"depth must be an int in 0..64, got {depth!r}")
-    if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= 1 << 20:
-        raise ValueError(f"hash_mb must be an int in 0..1048576, got {hash_mb!r}")
+    if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= _core.MAX_HASH_MB:
+        raise ValueError(f"hash_mb must be an int in 0..{_core.MAX_HASH_MB}, got {hash_mb!r}")
     if threads is None:
         threads = 1 if dask is not None else (os.cpu_count() or 1)
     if stats and depth < 1:

@@ -56,6 +56,14 @@ def _method(text: str) -> str:
     return text
 
 
+def _hash_mb(text: str) -> int:
+    from .._core import MAX_HASH_MB
+    value = positive(text)
+    if value > MAX_HASH_MB:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_HASH_MB:,} (1 TB), got {text!r}")
+    return value
+
+
 def _depth0(text: str) -> int:
     try:
         value = int(text)
@@ -161,7 +169,7 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
                    help="threads (1..256; default 1, in a deep run every core, with --dask 1 per task)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     deep = p.add_argument_group("deep runs (any of these; see below)")
-    deep.add_argument("--hash", type=positive, metavar="MB",
+    deep.add_argument("--hash", type=_hash_mb, metavar="MB",
                       help=f"transposition table size (default {DEFAULT_HASH_MB:,}; none with --stats)")
     deep.add_argument("--split", type=_depth0, metavar="D",
                       help="split the tree into the distinct positions D plies down (default: the first "

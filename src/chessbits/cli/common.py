@@ -20,13 +20,18 @@ def positive(text: str) -> int:
     >>> positive("1e6"), positive("1,000")
     (1000000, 1000)
     """
+    digits = text.replace(",", "").replace("_", "")
     try:
-        value = float(text.replace(",", "").replace("_", ""))
+        value = int(digits)  # exact, however long
     except ValueError:
-        value = 0
-    if value < 1 or value != int(value):
+        try:
+            number = float(digits)  # 1e6
+            value = int(number) if number.is_integer() else 0  # inf and nan are not
+        except (ValueError, OverflowError):
+            value = 0
+    if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return int(value)
+    return value
 
 
 def summary(doc: str) -> str:
