@@ -35,7 +35,7 @@ def _piece_squares(board_field: str) -> Dict[str, str]:
     for r, row in enumerate(board_field.split("/")):
         f = 0
         for ch in row:
-            if ch.isdigit():
+            if "0" <= ch <= "9":  # ASCII only: isdigit() is also true of "²", which int() refuses
                 f += int(ch)
             else:
                 if f < 8 and r < 8:
