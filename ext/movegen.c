@@ -66,6 +66,7 @@ void movegen_init(void) {
   const char *why;
   if (movegen_default >= 0) return;
   attacks_init();
+  position_init();
   for (Square s = SQ_A1; s <= SQ_H8; s++) {
     movegen_rook_pseudo[s] = RankMask[s] | FileMask[s];
     movegen_bishop_pseudo[s] = DiagMask[s] | AntiMask[s];

@@ -27,8 +27,8 @@ extern const MovegenTechnique *movegen_techniques;
 /* Returns which code variant movegen_init picked and why. */
 const char *movegen_path(void);
 
-/* Returns nothing; initialises the attack tables and picks the default technique
-   (idempotent; position_init calls it). */
+/* Returns nothing; initialises the attack tables and Zobrist keys and picks the default
+   technique: the one call that readies the C core (idempotent). */
 void movegen_init(void);
 
 /* Returns the technique the non-_t functions use. */

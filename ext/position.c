@@ -1,6 +1,5 @@
 #include <string.h>
 #include "position.h"
-#include "movegen.h"
 #include "polyglot.h"
 
 uint64_t zobrist_psq[PIECE_NB][SQUARE_NB];
@@ -27,7 +26,6 @@ void position_init(void) {
   }
   for (int f = 0; f < 8; f++) zobrist_ep[f] = polyglot_random[POLYGLOT_EP + f];
   zobrist_side = polyglot_random[POLYGLOT_TURN];
-  movegen_init();
   done = 1;
 }
 

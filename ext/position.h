@@ -117,7 +117,7 @@ extern uint64_t zobrist_ep[8];
 extern uint64_t zobrist_side;
 
 
-/* Returns nothing; fills the Zobrist keys and every table movegen needs (idempotent). */
+/* Returns nothing; fills the Zobrist keys (idempotent; movegen_init calls it). */
 void position_init(void);
 
 /* Returns the Zobrist key of pos computed from scratch. */

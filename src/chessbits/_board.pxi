@@ -11,7 +11,7 @@ STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 MAX_HASH_MB = PERFT_TT_MAX_MB  # the largest perft hash table, in MB (1 TB)
 
-position_init()
+movegen_init()
 
 cdef extern from "position.h" nogil:
     void position_put(Position *pos, int pc, int s)

@@ -99,7 +99,6 @@ cdef extern from "position.h" nogil:
         int chess960
         AttackMaps *maps
         Psqt *psqt
-    void position_init()
     uint64_t position_compute_key(const Position *pos)
 
 cdef extern from "board.h" nogil:
@@ -146,6 +145,7 @@ cdef extern from "board.h" nogil:
 
 cdef extern from "movegen.h" nogil:
     enum: MOVEGEN_INCREMENTAL
+    void movegen_init()
     const char *movegen_path()
 
 cdef extern from "perft.h" nogil:

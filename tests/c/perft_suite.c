@@ -53,7 +53,7 @@ int main(int argc, char **argv) {
   }
   FILE *f = fopen(argv[1], "r");
   if (!f) { perror(argv[1]); return 2; }
-  position_init();
+  movegen_init();
   char line[4096];
   while (fgets(line, sizeof line, f)) failed += check_line(line, chess960, max_nodes, &passed);
   fclose(f);
