@@ -10,6 +10,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "attacks": "chessbits.bench.attacks",
     "perft": "chessbits.bench.perft",
     "api": "chessbits.bench.api",
+    "deep": "chessbits.bench.deep",
 }
 
 

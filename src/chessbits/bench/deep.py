@@ -1,0 +1,125 @@
+"""Deep perft side by side: the local C threads against the same tasks on a Dask
+LocalCluster (one process with a worker per core sharing one table, and with ``--processes``
+a worker process per core, a table each), and the statistics mode on Kiwipete 5. Every count
+is asserted against the published one; each round starts with no table filled.
+
+    chessbits bench deep [--depth 9 --hash 8192] [--rounds 3] [--processes]
+"""
+import logging
+import os
+import time
+import warnings
+from typing import Callable, Dict, List, Optional, Sequence
+
+from . import machine, median, table
+from .perft import KIWIPETE, NODES, STARTPOS
+from .. import deep
+from .._core import Board
+from ..cli.common import Parser, positive, summary
+
+PUBLISHED = dict(NODES)  # start position's deep counts (CPW "Perft Results")
+PUBLISHED.update({(STARTPOS, 8): 84998978956, (STARTPOS, 9): 2439530234167, (STARTPOS, 10): 69352859712417})
+
+
+def forget_tables() -> None:
+    """Drop this process's deep-perft tables (run on each Dask worker between rounds, so a
+    round never starts from the last one's filled table)."""
+    with deep._counters_lock:
+        deep._counters.clear()
+
+
+def _timed(count: Callable[[], object], fen: str, depth: int) -> float:
+    start = time.perf_counter()
+    result = count()
+    seconds = time.perf_counter() - start
+    nodes = deep.nodes_of(result)  # type: ignore[arg-type]
+    if nodes != PUBLISHED[(fen, depth)]:
+        raise AssertionError(f"perft {depth} of {fen}: got {nodes}, published {PUBLISHED[(fen, depth)]}")
+    return seconds
+
+
+def _cluster(processes: bool, cores: int):
+    """A started LocalCluster and its Client (the distributed package is needed)."""
+    from distributed import Client, LocalCluster
+    logging.getLogger("distributed").setLevel(logging.ERROR)  # its start and close chatter
+    with warnings.catch_warnings():  # "port 8787 in use" when a second cluster starts
+        warnings.simplefilter("ignore", UserWarning)
+        cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=processes,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+    return cluster, Client(cluster)
+
+
+def run(depth: int, hash_mb: int, rounds: int, processes: bool,
+        log: Callable[[str], None] = lambda s: None) -> List[Dict[str, object]]:
+    """Rows (name, nodes, times) of the interleaved rounds."""
+    cores = os.cpu_count() or 1
+    jobs: Dict[str, Callable[[], float]] = {}
+    board = Board(STARTPOS)
+    jobs[f"local, {cores} threads, one {hash_mb:,} MB table"] = lambda: _timed(
+        lambda: deep.perft_deep(board, depth, hash_mb=hash_mb, threads=cores), STARTPOS, depth)
+    clusters = []
+    try:
+        try:
+            kinds = [False, True] if processes else [False]
+            for kind in kinds:
+                clusters.append(_cluster(kind, cores))
+        except ImportError:
+            log("(no Dask rows: pip install 'chessbits[dask]')")
+        for (cluster, client), kind in zip(clusters, [False, True]):
+            mb = hash_mb // cores if kind else hash_mb
+            name = (f"Dask LocalCluster, {cores} worker processes, a {mb:,} MB table each" if kind else
+                    f"Dask LocalCluster, {cores} in-process workers, one {mb:,} MB table")
+
+            def on_dask(client=client, mb=mb) -> float:
+                client.run(forget_tables)
+                try:
+                    return _timed(lambda: deep.perft_deep(board, depth, hash_mb=mb, dask=client), STARTPOS, depth)
+                finally:
+                    client.run(forget_tables)
+            jobs[name] = on_dask
+        kiwipete = Board(KIWIPETE)
+        for threads in (1, cores):
+            jobs[f"statistics, Kiwipete 5, {threads} thread{'s' if threads > 1 else ''}"] = (
+                lambda threads=threads: _timed(lambda: deep.perft_deep(kiwipete, 5, stats=True, threads=threads),
+                                               KIWIPETE, 5))
+        times: Dict[str, List[float]] = {name: [] for name in jobs}
+        for r in range(rounds):
+            for name, job in jobs.items():
+                times[name].append(job())
+                log(f"round {r + 1}/{rounds}: {name}: {times[name][-1]:.2f} s")
+    finally:
+        for cluster, client in clusters:
+            client.close()
+            cluster.close()
+    return [{"name": name, "nodes": PUBLISHED[(KIWIPETE, 5) if name.startswith("statistics") else (STARTPOS, depth)],
+             "times": t} for name, t in times.items()]
+
+
+def report(rows: List[Dict[str, object]]) -> str:
+    """The rows as a table; perft rows relative to the first (the local run)."""
+    base = median(rows[0]["times"])  # type: ignore[arg-type]
+    out = []
+    for r in rows:
+        t = median(r["times"])  # type: ignore[arg-type]
+        perft_row = not str(r["name"]).startswith("statistics")
+        out.append([r["name"], f"{r['nodes']:,}", f"{t:.2f}", f"{int(r['nodes']) / t / 1e6:,.1f}",  # type: ignore[call-overload]
+                    f"{t / base:.3f}x" if perft_row else "-",
+                    ", ".join(f"{x:.2f}" for x in r["times"])])  # type: ignore[attr-defined]
+    return table(["run", "nodes", "seconds", "M nodes/s", "time vs local", "every round (s)"], out)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Print the table; returns the exit status."""
+    ap = Parser(prog="chessbits bench deep", description=summary(__doc__ or ""))
+    ap.add_argument("--depth", type=positive, choices=range(3, 11), default=8, metavar="D",
+                    help="start position perft depth, 3..10 (default 8)")
+    ap.add_argument("--hash", type=positive, default=1024, metavar="MB", help="table size (default 1,024)")
+    ap.add_argument("--rounds", type=positive, default=3, help="runs of each, interleaved; medians are shown")
+    ap.add_argument("--processes", action="store_true",
+                    help="also a LocalCluster of worker processes (a table each, --hash split between them)")
+    args = ap.parse_args(argv)
+    print(f"Machine: {machine()}")
+    print(f"Start position perft {args.depth}, medians of {args.rounds} interleaved rounds; "
+          f"clusters started before the rounds.\n", flush=True)
+    print(report(run(args.depth, args.hash, args.rounds, args.processes, log=lambda s: print(s, flush=True))))
+    return 0
