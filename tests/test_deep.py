@@ -204,3 +204,17 @@ def test_dask_resume(cluster, tmp_path):
     assert perft_deep(Board(POS3), 7, hash_mb=8, dask=client, chunks=30, checkpoint=path,
                       progress=seen.append) == 178633661
     assert seen[-1].resumed >= 2
+
+
+def test_bench_deep_rounds_start_from_empty_tables(cluster):
+    # the benchmark's Dask rows must not time a table the previous round filled
+    pytest.importorskip("distributed")
+    from chessbits.bench import deep as bench
+    _, client = cluster
+    assert perft_deep(Board(), 5, hash_mb=8, dask=client) == 4865609
+    assert any(client.run(lambda: bool(deep._counters)).values())  # each worker keeps its table...
+    client.run(bench.forget_tables)
+    assert not any(client.run(lambda: bool(deep._counters)).values())  # ...until the bench drops it
+    rows = bench.run(5, 8, 1, processes=False)  # counts asserted against the published ones inside
+    assert [r["nodes"] for r in rows] == [4865609, 4865609, 193690690, 193690690]
+    assert "Dask LocalCluster" in str(rows[1]["name"]) and not deep._counters
