@@ -9,7 +9,8 @@ import logging
 import os
 import time
 import warnings
-from typing import Callable, Dict, List, Optional, Sequence
+from functools import partial
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import machine, median, table
 from .perft import KIWIPETE, NODES, STARTPOS
@@ -30,9 +31,8 @@ def forget_tables() -> None:
 
 def _timed(count: Callable[[], object], fen: str, depth: int) -> float:
     start = time.perf_counter()
-    result = count()
+    nodes = deep.nodes_of(count())  # type: ignore[arg-type]
     seconds = time.perf_counter() - start
-    nodes = deep.nodes_of(result)  # type: ignore[arg-type]
     if nodes != PUBLISHED[(fen, depth)]:
         raise AssertionError(f"perft {depth} of {fen}: got {nodes}, published {PUBLISHED[(fen, depth)]}")
     return seconds
@@ -49,50 +49,49 @@ def _cluster(processes: bool, cores: int):
     return cluster, Client(cluster)
 
 
+def _on_dask(client, board, depth: int, hash_mb: int) -> object:
+    """perft_deep on the cluster, its workers' tables dropped before and after."""
+    client.run(forget_tables)
+    try:
+        return deep.perft_deep(board, depth, hash_mb=hash_mb, dask=client)
+    finally:
+        client.run(forget_tables)
+
+
 def run(depth: int, hash_mb: int, rounds: int, processes: bool,
         log: Callable[[str], None] = lambda s: None) -> List[Dict[str, object]]:
-    """Rows (name, nodes, times) of the interleaved rounds."""
+    """Rows (name, perft or statistics, nodes, times) of the interleaved rounds."""
     cores = os.cpu_count() or 1
-    jobs: Dict[str, Callable[[], float]] = {}
-    board = Board(STARTPOS)
-    jobs[f"local, {cores} threads, one {hash_mb:,} MB table"] = lambda: _timed(
-        lambda: deep.perft_deep(board, depth, hash_mb=hash_mb, threads=cores), STARTPOS, depth)
+    start, kiwipete = Board(STARTPOS), Board(KIWIPETE)
+    jobs: List[Tuple[str, str, int, Callable[[], object]]] = [  # name, fen, depth, count
+        (f"local, {cores} threads, one {hash_mb:,} MB table", STARTPOS, depth,
+         lambda: deep.perft_deep(start, depth, hash_mb=hash_mb, threads=cores))]
     clusters = []
     try:
         try:
-            kinds = [False, True] if processes else [False]
-            for kind in kinds:
-                clusters.append(_cluster(kind, cores))
+            for kind in [False, True] if processes else [False]:
+                cluster, client = _cluster(kind, cores)
+                clusters.append((cluster, client))
+                mb = hash_mb // cores if kind else hash_mb
+                name = (f"Dask LocalCluster, {cores} worker processes, a {mb:,} MB table each" if kind else
+                        f"Dask LocalCluster, {cores} in-process workers, one {mb:,} MB table")
+                jobs.append((name, STARTPOS, depth, partial(_on_dask, client, start, depth, mb)))
         except ImportError:
             log("(no Dask rows: pip install 'chessbits[dask]')")
-        for (cluster, client), kind in zip(clusters, [False, True]):
-            mb = hash_mb // cores if kind else hash_mb
-            name = (f"Dask LocalCluster, {cores} worker processes, a {mb:,} MB table each" if kind else
-                    f"Dask LocalCluster, {cores} in-process workers, one {mb:,} MB table")
-
-            def on_dask(client=client, mb=mb) -> float:
-                client.run(forget_tables)
-                try:
-                    return _timed(lambda: deep.perft_deep(board, depth, hash_mb=mb, dask=client), STARTPOS, depth)
-                finally:
-                    client.run(forget_tables)
-            jobs[name] = on_dask
-        kiwipete = Board(KIWIPETE)
         for threads in (1, cores):
-            jobs[f"statistics, Kiwipete 5, {threads} thread{'s' if threads > 1 else ''}"] = (
-                lambda threads=threads: _timed(lambda: deep.perft_deep(kiwipete, 5, stats=True, threads=threads),
-                                               KIWIPETE, 5))
-        times: Dict[str, List[float]] = {name: [] for name in jobs}
+            jobs.append((f"statistics, Kiwipete 5, {threads} thread{'s' if threads > 1 else ''}", KIWIPETE, 5,
+                         partial(deep.perft_deep, kiwipete, 5, stats=True, threads=threads)))
+        times: List[List[float]] = [[] for _ in jobs]
         for r in range(rounds):
-            for name, job in jobs.items():
-                times[name].append(job())
-                log(f"round {r + 1}/{rounds}: {name}: {times[name][-1]:.2f} s")
+            for (name, fen, d, count), t in zip(jobs, times):
+                t.append(_timed(count, fen, d))
+                log(f"round {r + 1}/{rounds}: {name}: {t[-1]:.2f} s")
     finally:
         for cluster, client in clusters:
             client.close()
             cluster.close()
-    return [{"name": name, "nodes": PUBLISHED[(KIWIPETE, 5) if name.startswith("statistics") else (STARTPOS, depth)],
-             "times": t} for name, t in times.items()]
+    return [{"name": name, "stats": fen == KIWIPETE, "nodes": PUBLISHED[(fen, d)], "times": t}
+            for (name, fen, d, _), t in zip(jobs, times)]
 
 
 def report(rows: List[Dict[str, object]]) -> str:
@@ -101,9 +100,8 @@ def report(rows: List[Dict[str, object]]) -> str:
     out = []
     for r in rows:
         t = median(r["times"])  # type: ignore[arg-type]
-        perft_row = not str(r["name"]).startswith("statistics")
         out.append([r["name"], f"{r['nodes']:,}", f"{t:.2f}", f"{int(r['nodes']) / t / 1e6:,.1f}",  # type: ignore[call-overload]
-                    f"{t / base:.3f}x" if perft_row else "-",
+                    "-" if r["stats"] else f"{t / base:.3f}x",
                     ", ".join(f"{x:.2f}" for x in r["times"])])  # type: ignore[attr-defined]
     return table(["run", "nodes", "seconds", "M nodes/s", "time vs local", "every round (s)"], out)
 
