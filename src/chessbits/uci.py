@@ -125,7 +125,9 @@ class UciEngine:
             self.process.stdin.write(line + "\n")
             self.process.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineError(self._death(f"before we could send {line.split()[0]!r}")) from None
+            # worded as a failed read is: whether an engine that exits at once dies before
+            # or after our first write is a race, and the user should see one message
+            raise EngineError(self._death(f"before answering {line.split()[0]!r}")) from None
 
     def quit(self) -> None:
         """Ask the engine to quit; terminate it after half a second, kill it after another."""
