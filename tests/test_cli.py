@@ -246,13 +246,12 @@ def test_engine_that_exits_at_once():
 
 def test_engine_dead_before_our_first_write_reads_the_same():
     # the other side of that race, forced: the write fails instead of the read
-    import subprocess
     from chessbits.uci import EngineError, UciEngine
     process = subprocess.Popen([sys.executable, "-c", "pass"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, bufsize=1)
     process.wait()
-    engine = UciEngine(process, "dead", 5.0)
-    with pytest.raises(EngineError, match="^dead exited with status 0 before answering 'uci'$"):
+    with UciEngine(process, "dead", 5.0) as engine, \
+            pytest.raises(EngineError, match="^dead exited with status 0 before answering 'uci'$"):
         for _ in range(100):  # the pipe's buffer may take a few lines before it breaks
             engine.send("uci")
 

@@ -208,7 +208,6 @@ def test_dask_resume(cluster, tmp_path):
 
 def test_bench_deep_rounds_start_from_empty_tables(cluster):
     # the benchmark's Dask rows must not time a table the previous round filled
-    pytest.importorskip("distributed")
     from chessbits.bench import deep as bench
     _, client = cluster
     assert perft_deep(Board(), 5, hash_mb=8, dask=client) == 4865609

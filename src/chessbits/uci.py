@@ -195,4 +195,9 @@ class UciEngine:
                 put(line)
         except (OSError, ValueError):
             pass
+        finally:
+            try:
+                stream.close()  # at EOF the pipe is done with: no file left for the GC to find
+            except (OSError, ValueError):
+                pass
         put(None)
