@@ -59,3 +59,81 @@ def test_bad_depth_and_invalid_positions_raise():
         Board().perft_stats(0)
     with pytest.raises(ValueError, match="one king each"):
         Board("8/8/8/8/8/8/8/K7 w - - 0 1").perft_stats(2)
+
+
+def python_chess_stats(board, depth):
+    """The statistics by python-chess's own rules, leaf by leaf (the oracle where no table
+    is published): a check is discovered when its single checker is not the piece that
+    moved (the rook of a castling move), a double check counts only as double."""
+    import chess
+    s = dict.fromkeys(FIELDS, 0)
+    if depth > 1:
+        for m in list(board.legal_moves):
+            board.push(m)
+            for k, v in python_chess_stats(board, depth - 1).items():
+                s[k] += v
+            board.pop()
+        return s
+    for m in list(board.legal_moves):
+        s["nodes"] += 1
+        s["captures"] += board.is_capture(m)
+        s["en_passant"] += board.is_en_passant(m)
+        s["castles"] += board.is_castling(m)
+        s["promotions"] += m.promotion is not None
+        if board.is_castling(m):  # the rook lands beside the king, on the f or d file
+            rank = chess.square_rank(m.from_square)
+            landed = chess.square(5 if board.is_kingside_castling(m) else 3, rank)
+        else:
+            landed = m.to_square
+        board.push(m)
+        checkers = board.checkers()
+        if checkers:
+            s["checks"] += 1
+            if len(checkers) > 1:
+                s["double_checks"] += 1
+            elif landed not in checkers:
+                s["discovery_checks"] += 1
+            s["checkmates"] += board.is_checkmate()
+        board.pop()
+    return s
+
+
+ORACLE = [  # chessprogramming's positions 5 and 6 (node counts only are published), Chess960 positions
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", False, 3),
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", False, 2),
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", True, 2),
+    ("1r2k1r1/8/8/8/8/8/8/R3K2R w BGag - 0 1", True, 2),  # rooks that castle into check
+    ("4k3/1P6/8/2pP4/8/8/6p1/R3K2R w KQ c6 0 1", False, 1),  # promotions, e.p. and castling at once
+    ("4k3/1P6/8/2pP4/8/8/6p1/R3K2R w KQ c6 0 1", False, 3),
+]
+
+
+@pytest.mark.parametrize("fen, chess960, depth", ORACLE)
+def test_statistics_against_python_chess(fen, chess960, depth):
+    chess = pytest.importorskip("chess")
+    expected = python_chess_stats(chess.Board(fen, chess960=chess960), depth)
+    assert Board(fen, chess960=chess960).perft_stats(depth) == expected
+    assert expected["checks"] > 0  # the positions exercise the check columns
+
+
+def test_statistics_against_python_chess_along_random_games():
+    # captures, e.p. (and the discovered checks it opens), promotions and mates come up in play
+    chess = pytest.importorskip("chess")
+    import random
+    rng = random.Random(2026)
+    totals = dict.fromkeys(FIELDS, 0)
+    for game in range(40):
+        chess960 = game % 2 == 1
+        board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
+        for ply in range(160):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            if ply % 8 == 7:
+                expected = python_chess_stats(board, 2)
+                assert Board(board.fen(), chess960=chess960).perft_stats(2) == expected, board.fen()
+                for k in FIELDS:
+                    totals[k] += expected[k]
+            captures = [m for m in moves if board.is_capture(m) or m.promotion]
+            board.push(rng.choice(captures if captures and rng.random() < 0.5 else moves))
+    assert all(totals.values()), totals  # every column was exercised
