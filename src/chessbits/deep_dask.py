@@ -41,7 +41,10 @@ def run(address, plan: "deep.Plan", pending: List[int], hash_mb: int, threads: i
                                hash_mb, plan.seed, threads, method, key=f"chessbits-perft-{run_id}-{i}")
         index[future] = i
     try:
-        for future, result in as_completed(list(index), with_results=True):
+        # the client's own loop: as_completed would take the default client's, and with two
+        # clients in a process (a Client given, another made from an address) results that
+        # arrive on one loop are waited for on the other, forever (dask/distributed#4357)
+        for future, result in as_completed(list(index), with_results=True, loop=client.loop):
             on_result(index[future], result)
             report()
     except KeyboardInterrupt:
