@@ -21,7 +21,8 @@ def client_for(address):
     except ImportError:
         raise ImportError("the Dask backend needs the distributed package: "
                           "pip install 'chessbits[dask]'") from None
-    return address if isinstance(address, Client) else Client(address)
+    # ours for the run only: the caller's default client stays theirs
+    return address if isinstance(address, Client) else Client(address, set_as_default=False)
 
 
 def run(address, plan: "deep.Plan", pending: List[int], hash_mb: int, threads: int,
