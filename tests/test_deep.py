@@ -158,7 +158,8 @@ def test_cli_deep_json_and_resume(tmp_path):
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    # ":0": the scheduler's HTTP server (it always has one) on a free port, not 8787
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=40) as c, distributed.Client(c) as client:
         yield c, client
 

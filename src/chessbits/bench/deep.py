@@ -8,7 +8,6 @@ is asserted against the published one; each round starts with no table filled.
 import logging
 import os
 import time
-import warnings
 from functools import partial
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -42,11 +41,10 @@ def _cluster(processes: bool, cores: int):
     """A started LocalCluster and its Client (the distributed package is needed)."""
     from distributed import Client, LocalCluster
     logging.getLogger("distributed").setLevel(logging.ERROR)  # its start and close chatter
-    with warnings.catch_warnings():  # "port 8787 in use" when a second cluster starts
-        warnings.simplefilter("ignore", UserWarning)
-        cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=processes,
-                               dashboard_address=None, silence_logs=logging.ERROR)
-    return cluster, Client(cluster)
+    # ":0": the scheduler's HTTP server (it always has one) on a free port, not 8787
+    cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=processes,
+                           dashboard_address=":0", silence_logs=logging.ERROR)
+    return cluster, Client(cluster, set_as_default=False)
 
 
 def _on_dask(client, board, depth: int, hash_mb: int) -> object:
