@@ -213,7 +213,7 @@ def test_bench_deep_rounds_start_from_empty_tables(cluster):
     _, client = cluster
     assert perft_deep(Board(), 5, hash_mb=8, dask=client) == 4865609
     assert any(client.run(lambda: bool(deep._counters)).values())  # each worker keeps its table...
-    client.run(bench.forget_tables)
+    client.run(deep.forget_tables)
     assert not any(client.run(lambda: bool(deep._counters)).values())  # ...until the bench drops it
     rows = bench.run(5, 8, 1, processes=False)  # counts asserted against the published ones inside
     assert [r["nodes"] for r in rows] == [4865609, 4865609, 193690690, 193690690]

@@ -215,6 +215,13 @@ def _counter(fen: str, chess960: bool, hash_mb: int, seed: int, threads: int, me
         return _counters[key]
 
 
+def forget_tables() -> None:
+    """Free this process's deep-perft table (a Dask worker keeps one across a run's tasks);
+    the next task starts from an empty one."""
+    with _counters_lock:
+        _counters.clear()
+
+
 def count_task(fen: str, chess960: bool, depth: int, stats: bool, tasks: bytes, paths: array,
                hash_mb: int, seed: int, threads: int, method: Optional[str]) -> Result:
     """One task, where it runs (a Dask worker imports this): its chunk's total."""

@@ -21,13 +21,6 @@ PUBLISHED = dict(NODES)  # start position's deep counts (CPW "Perft Results")
 PUBLISHED.update({(STARTPOS, 8): 84998978956, (STARTPOS, 9): 2439530234167, (STARTPOS, 10): 69352859712417})
 
 
-def forget_tables() -> None:
-    """Drop this process's deep-perft tables (run on each Dask worker between rounds, so a
-    round never starts from the last one's filled table)."""
-    with deep._counters_lock:
-        deep._counters.clear()
-
-
 def _timed(count: Callable[[], object], fen: str, depth: int) -> float:
     start = time.perf_counter()
     nodes = deep.nodes_of(count())  # type: ignore[arg-type]
@@ -48,12 +41,13 @@ def _cluster(processes: bool, cores: int):
 
 
 def _on_dask(client, board, depth: int, hash_mb: int) -> object:
-    """perft_deep on the cluster, its workers' tables dropped before and after."""
-    client.run(forget_tables)
+    """perft_deep on the cluster, its workers' tables dropped before and after (a round
+    must not start from the last one's filled table)."""
+    client.run(deep.forget_tables)
     try:
         return deep.perft_deep(board, depth, hash_mb=hash_mb, dask=client)
     finally:
-        client.run(forget_tables)
+        client.run(deep.forget_tables)
 
 
 def run(depth: int, hash_mb: int, rounds: int, processes: bool,
