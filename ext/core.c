@@ -12,4 +12,5 @@
 #include "perft.c"
 #include "deep.c"
 #include "board.c"
+#include "book.c"
 #include "engine.c"

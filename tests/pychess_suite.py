@@ -1,18 +1,19 @@
-"""python-chess's own unit tests for the board API, run against chessbits.
+"""python-chess's own unit tests, the whole of its test.py, run on chessbits installed as ``chess``.
 
-    python tests/pychess_suite.py [--verbose] [--subject chessbits|chess]
+    python tests/pychess_suite.py [--verbose] [--subject chessbits|chess] [--classes A,B]
 
 The source distribution of python-chess (the version installed here, fetched with
 pip from the package index into the user cache, never copied into this repository)
-holds test.py. We load it as a module whose global name `chess` is a proxy: each
-name comes from chessbits when chessbits has it, the python-chess submodules
-(pgn, polyglot, engine, ...) come from python-chess itself, and any other name
-raises AttributeError, so a missing name fails its test instead of silently
-testing python-chess. Only the test module's global is swapped: python-chess's
-submodules keep importing the real python-chess.
+holds test.py and its data. A child process calls ``chessbits.install_as_chess()`` and
+then imports test.py, so its ``import chess, chess.pgn, chess.engine, ...`` give chessbits
+and chessbits' modules, as they would for any python-chess program run that way; every
+test class runs. The child is a separate process because install_as_chess() changes
+``sys.modules`` for good (the parent may hold python-chess as an oracle).
 
-`--subject chess` (or CHESSBITS_SUBJECT=chess) puts python-chess behind the proxy
-instead of chessbits: everything must pass then, which proves the harness.
+Engine tests need ``stockfish`` on PATH (Debian's package puts it in /usr/games, which the
+child adds); tests that need an engine or tables absent here skip as they do on python-chess.
+`--subject chess` (or CHESSBITS_SUBJECT=chess) runs test.py on python-chess itself: everything
+must pass then, which proves the harness.
 """
 from __future__ import annotations
 
@@ -29,15 +30,6 @@ import types
 import unittest
 from dataclasses import dataclass, field
 from pathlib import Path
-
-CLASSES = ("BoardTestCase", "LegalMoveGeneratorTestCase", "MoveTestCase", "PieceTestCase",
-           "SquareTestCase", "SquareSetTestCase", "BaseBoardTestCase")
-
-# Names that always resolve to python-chess's own submodules, so the tests that hand a
-# Board to them (chess.polyglot.zobrist_hash(board), chess.pgn, chess.variant...) run
-# python-chess's code on the subject's Board.
-PYCHESS_SUBMODULES = ("pgn", "polyglot", "engine", "svg", "syzygy", "gaviota", "variant")
-
 
 class SuiteUnavailable(RuntimeError):
     """The python-chess test suite could not be fetched (offline, no pip, no chess)."""
@@ -112,44 +104,34 @@ def _rmtree(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def subject_module(name: str | None = None) -> types.ModuleType:
+SUBJECTS = ("chessbits", "chess")
+ENGINE_DIRS = ("/usr/games",)  # where Debian installs stockfish and fairy-stockfish
+
+
+def subject_name(name: str | None = None) -> str:
     """The library under test: chessbits, or python-chess itself to prove the instrument."""
     name = name or os.environ.get("CHESSBITS_SUBJECT", "chessbits")
-    if name not in ("chessbits", "chess"):
+    if name not in SUBJECTS:
         raise ValueError(f"subject must be 'chessbits' or 'chess', not {name!r}")
-    return importlib.import_module(name)
+    return name
 
 
-class ChessProxy(types.ModuleType):
-    """Stands for the `chess` module inside python-chess's test.py."""
-
-    def __init__(self, subject: types.ModuleType):
-        super().__init__("chess", f"python-chess's names, answered by {subject.__name__}")
-        object.__setattr__(self, "_subject", subject)
-
-    def __getattr__(self, name: str):
-        if name in PYCHESS_SUBMODULES:
-            return importlib.import_module(f"chess.{name}")
-        subject = object.__getattribute__(self, "_subject")
-        try:
-            return getattr(subject, name)
-        except AttributeError:
-            raise AttributeError(f"{subject.__name__} has no attribute {name!r} "
-                                 f"(python-chess's chess.{name})") from None
-
-    def __repr__(self) -> str:
-        return f"<chess proxy for {object.__getattribute__(self, '_subject').__name__}>"
-
-
-def load_test_module(suite_dir: Path, subject: types.ModuleType) -> types.ModuleType:
-    """python-chess's test.py as a module whose global `chess` is the proxy."""
+def load_test_module(suite_dir: Path) -> types.ModuleType:
+    """python-chess's test.py as a module (not named ``test``: that is the standard library's)."""
     name = "_pychess_upstream_test"
     spec = importlib.util.spec_from_file_location(name, suite_dir / "test.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)  # its `import chess...` binds the real python-chess
-    module.chess = ChessProxy(subject)  # test bodies look `chess` up in these globals at run time
+    spec.loader.exec_module(module)
     return module
+
+
+def test_classes(module: types.ModuleType) -> list[type]:
+    """Every unittest.TestCase class test.py defines, in the order of the file."""
+    import inspect
+    found = [v for v in vars(module).values()
+             if isinstance(v, type) and issubclass(v, unittest.TestCase) and v.__module__ == module.__name__]
+    return sorted(found, key=lambda c: inspect.getsourcelines(c)[1])
 
 
 @dataclass
@@ -163,12 +145,13 @@ class Outcome:
 class Report:
     subject: str
     version: str
+    classes: list[str]
     outcomes: list[Outcome] = field(default_factory=list)
 
     def by_class(self) -> dict[str, list[Outcome]]:
-        out: dict[str, list[Outcome]] = {c: [] for c in CLASSES}
+        out: dict[str, list[Outcome]] = {c: [] for c in self.classes}
         for o in self.outcomes:
-            out[o.test_id.split(".")[0]].append(o)
+            out.setdefault(o.test_id.split(".")[0], []).append(o)
         return out
 
     @property
@@ -180,15 +163,17 @@ class Report:
         return {o.test_id: o for o in self.outcomes if o.status in ("fail", "error")}
 
     def summary(self) -> str:
-        lines = [f"python-chess {self.version} test suite against {self.subject}"]
-        width = max(map(len, CLASSES))
+        """A table of passes per class (skips apart), then every failure and skip with its reason."""
+        lines = [f"python-chess {self.version} test.py against {self.subject}"]
+        width = max(map(len, self.classes), default=7)
         for cls, outs in self.by_class().items():
             n_pass = sum(o.status == "pass" for o in outs)
             skipped = sum(o.status == "skip" for o in outs)
             extra = f" ({skipped} skipped)" if skipped else ""
             lines.append(f"  {cls:<{width}}  {n_pass:3d}/{len(outs):<3d}{extra}")
         total = len(self.outcomes)
-        lines.append(f"  {'overall':<{width}}  {len(self.passed):3d}/{total:<3d}")
+        n_skip = sum(o.status == "skip" for o in self.outcomes)
+        lines.append(f"  {'overall':<{width}}  {len(self.passed):3d}/{total:<3d} ({n_skip} skipped)")
         bad = [o for o in self.outcomes if o.status in ("fail", "error")]
         if bad:
             lines.append(f"{len(bad)} failing:")
@@ -219,7 +204,7 @@ class _Recorder(unittest.TestResult):
         test_id = f"{type(test).__name__}.{test._testMethodName}"
         self.outcomes.append(Outcome(test_id, status, message))
         if self.stream:
-            print(f"{status:5s} {test_id}" + (f": {message}" if message else ""), file=self.stream)
+            print(f"{status:5s} {test_id}" + (f": {message}" if message else ""), file=self.stream, flush=True)
 
     def addSuccess(self, test):
         self._add(test, "pass")
@@ -231,7 +216,7 @@ class _Recorder(unittest.TestResult):
         self._add(test, "error", _first_line(err, self.test_file))
 
     def addSkip(self, test, reason):
-        self._add(test, "skip", reason)
+        self._add(test, "skip", str(reason))
 
     def addExpectedFailure(self, test, err):
         self._add(test, "pass")
@@ -245,26 +230,6 @@ class _Recorder(unittest.TestResult):
             self._add(test, kind, _first_line(err, self.test_file))
 
 
-def run(subject: str | None = None, verbose: bool = False) -> Report:
-    """Run the board-API test classes of python-chess's test.py against `subject`."""
-    version = pychess_version()
-    suite_dir = fetch_suite(version)
-    module = subject_module(subject)
-    test_module = load_test_module(suite_dir, module)
-    loader = unittest.TestLoader()
-    suite = unittest.TestSuite(loader.loadTestsFromTestCase(getattr(test_module, c)) for c in CLASSES)
-    recorder = _Recorder(str(suite_dir / "test.py"), sys.stdout if verbose else None)
-    cwd = os.getcwd()
-    os.chdir(suite_dir)  # test.py opens data/ relative to its own directory
-    try:
-        suite.run(recorder)
-    finally:
-        os.chdir(cwd)
-        sys.modules.pop(test_module.__name__, None)
-    outcomes = _merge_subtests(recorder.outcomes)
-    return Report(module.__name__, version, outcomes)
-
-
 def _merge_subtests(outcomes: list[Outcome]) -> list[Outcome]:
     """One outcome per test: a test with a failing subtest fails even if it reports success."""
     merged: dict[str, Outcome] = {}
@@ -275,14 +240,69 @@ def _merge_subtests(outcomes: list[Outcome]) -> list[Outcome]:
     return list(merged.values())
 
 
+def child(subject: str, suite_dir: Path, out: Path, classes: list[str] | None, verbose: bool) -> None:
+    """In the child process: install the subject as ``chess``, run test.py, write the outcomes as JSON."""
+    import json
+    if subject == "chessbits":
+        import chessbits
+        chessbits.install_as_chess()
+    os.chdir(suite_dir)  # test.py opens data/ relative to its own directory
+    module = load_test_module(suite_dir)
+    found = test_classes(module)
+    chosen = [c for c in found if classes is None or c.__name__ in classes]
+    loader = unittest.TestLoader()
+    recorder = _Recorder(str(suite_dir / "test.py"), sys.stderr if verbose else None)
+    unittest.TestSuite(loader.loadTestsFromTestCase(c) for c in chosen).run(recorder)
+    import chess
+    out.write_text(json.dumps({
+        "module": chess.__name__, "classes": [c.__name__ for c in chosen],
+        "outcomes": [vars(o) for o in _merge_subtests(recorder.outcomes)]}))
+
+
+def run(subject: str | None = None, verbose: bool = False, classes: list[str] | None = None,
+        timeout: float = 900) -> Report:
+    """Run python-chess's test.py (every class, or ``classes``) in a child process with
+    ``subject`` installed as ``chess``."""
+    import json
+    import tempfile
+    subject = subject_name(subject)
+    version = pychess_version()
+    suite_dir = fetch_suite(version)
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([env.get("PATH", ""), *ENGINE_DIRS])
+    with tempfile.TemporaryDirectory(prefix="chessbits-pychess-") as tmp:
+        out = Path(tmp) / "outcomes.json"
+        cmd = [sys.executable, os.path.abspath(__file__), "--child", str(out), "--subject", subject]
+        if classes:
+            cmd += ["--classes", ",".join(classes)]
+        if verbose:
+            cmd.append("--verbose")
+        proc = subprocess.run(cmd, env=env, cwd=suite_dir, timeout=timeout,
+                              stdout=subprocess.PIPE, stderr=None if verbose else subprocess.PIPE, text=True)
+        if proc.returncode != 0 or not out.is_file():
+            tail = (proc.stderr or proc.stdout or "").strip().splitlines()[-15:]
+            raise RuntimeError(f"the test.py child exited {proc.returncode}:\n" + "\n".join(tail))
+        data = json.loads(out.read_text())
+    expected = "chessbits" if subject == "chessbits" else "chess"
+    if data["module"] != expected:
+        raise RuntimeError(f"test.py ran on {data['module']!r}, not on {expected!r}")
+    return Report(subject, version, data["classes"], [Outcome(**o) for o in data["outcomes"]])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--verbose", "-v", action="store_true", help="print every test as it runs")
-    parser.add_argument("--subject", choices=("chessbits", "chess"), default=None,
-                        help="the module behind the proxy (default: $CHESSBITS_SUBJECT or chessbits)")
+    parser.add_argument("--subject", choices=SUBJECTS, default=None,
+                        help="the library installed as chess (default: $CHESSBITS_SUBJECT or chessbits)")
+    parser.add_argument("--classes", type=lambda s: s.split(","), default=None,
+                        help="only these test classes, comma-separated (default: all)")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        child(subject_name(args.subject), Path.cwd(), args.child, args.classes, args.verbose)
+        return 0
     try:
-        report = run(args.subject, args.verbose)
+        report = run(args.subject, args.verbose, args.classes)
     except SuiteUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

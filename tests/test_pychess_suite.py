@@ -1,38 +1,41 @@
-"""python-chess's own board tests (BoardTestCase, MoveTestCase, SquareSetTestCase, ...)
-against chessbits, through tests/pychess_suite.py. The suite is downloaded from the
-package index at test time (cached in the user cache dir); offline, the test skips.
+"""python-chess's own test.py, every class, with chessbits installed as ``chess`` through
+install_as_chess(), by tests/pychess_suite.py (in child processes). The suite is downloaded
+from the package index at test time (cached in the user cache dir); offline, the test skips.
 
-The test fails when a test fails that KNOWN_FAILURES does not list, and when a listed
-one passes: the list must stay true. CHESSBITS_SUBJECT=chess runs python-chess behind
-the proxy instead, where everything must pass and the list is ignored.
+Run on python-chess itself too, as the yardstick: every test that passes there must pass on
+chessbits, except those KNOWN_FAILURES lists (and a listed one that passes fails this test:
+the list must stay true), and tests skip on chessbits exactly where they skip on python-chess
+(an engine binary or tables missing here, never a module of ours missing).
 """
-import os
-import types
+import shutil
 
 import pytest
 
 import pychess_suite
 
-# Test ids ("BoardTestCase.test_san") that fail today, each with why. None does: all 113
-# tests of the seven classes pass against chessbits.
+# Test ids ("BoardTestCase.test_san") that fail on chessbits today, each with why. None does.
 KNOWN_FAILURES: dict[str, str] = {
 }
 
 
-@pytest.mark.pychess
-def test_python_chess_suite():
+@pytest.fixture(scope="module")
+def reports():
     try:
-        report = pychess_suite.run()
+        return pychess_suite.run("chess"), pychess_suite.run("chessbits")
     except pychess_suite.SuiteUnavailable as exc:
         pytest.skip(f"python-chess test suite unavailable: {exc}")
+
+
+@pytest.mark.pychess
+def test_whole_python_chess_suite_on_chessbits(reports):
+    theirs, ours = reports
     print()
-    print(report.summary())
-    self_test = report.subject == "chess"
-    known = {} if self_test else KNOWN_FAILURES
-    all_ids = {o.test_id for o in report.outcomes}
-    unexpected = {t: o.message for t, o in report.failed.items() if t not in known}
-    fixed = sorted(t for t in known if t in report.passed)
-    stale = sorted(t for t in known if t not in all_ids)
+    print(ours.summary())
+    assert not theirs.failed, f"test.py fails on python-chess itself: {theirs.failed}"
+    assert ours.classes == theirs.classes
+    unexpected = {t: o.message for t, o in ours.failed.items() if t not in KNOWN_FAILURES}
+    fixed = sorted(t for t in KNOWN_FAILURES if t in ours.passed)
+    stale = sorted(t for t in KNOWN_FAILURES if t not in {o.test_id for o in ours.outcomes})
     problems = []
     if unexpected:
         problems.append(f"{len(unexpected)} failing, not in KNOWN_FAILURES:")
@@ -43,40 +46,52 @@ def test_python_chess_suite():
     if stale:
         problems.append(f"{len(stale)} in KNOWN_FAILURES are not tests of the suite:")
         problems += [f"  {t}" for t in stale]
-    head = f"python-chess suite: {len(report.passed)}/{len(report.outcomes)} pass against {report.subject}"
+    head = f"python-chess suite: {len(ours.passed)}/{len(ours.outcomes)} pass on chessbits"
     assert not problems, "\n".join([head] + problems)
 
 
-def test_proxy_takes_names_from_the_subject_and_never_falls_back():
-    import chess
-
-    subject = types.ModuleType("fake_subject")
-    subject.Board = object
-    proxy = pychess_suite.ChessProxy(subject)
-    assert proxy.Board is object
-    assert proxy.pgn is chess.pgn and proxy.variant is chess.variant and proxy.polyglot is chess.polyglot
-    with pytest.raises(AttributeError, match="SquareSet"):
-        proxy.SquareSet  # python-chess has it; the subject does not: no fallback
+@pytest.mark.pychess
+def test_skips_are_python_chess_own(reports):
+    theirs, ours = reports
+    skipped = {o.test_id: o.message for o in ours.outcomes if o.status == "skip"}
+    assert skipped == {o.test_id: o.message for o in theirs.outcomes if o.status == "skip"}
 
 
-def test_loading_the_suite_leaves_python_chess_alone(tmp_path):
-    import chess
-    import chess.pgn
-
-    (tmp_path / "test.py").write_text("import chess\nimport chess.pgn\n"
-                                      "def board():\n    return chess.Board\n")
-    subject = types.ModuleType("fake_subject")
-    subject.Board = "subject board"
-    module = pychess_suite.load_test_module(tmp_path, subject)
-    assert module.board() == "subject board"
-    import sys
-    assert sys.modules["chess"] is chess and chess.pgn.chess is chess
-    assert chess.Board is not None and not isinstance(chess.Board, str)
+@pytest.mark.pychess
+def test_engine_tests_ran(reports):
+    """Stockfish is there (CI installs Debian's package), so the engine tests ran, not skipped."""
+    if not (shutil.which("stockfish") or shutil.which("stockfish", path=":".join(pychess_suite.ENGINE_DIRS))):
+        pytest.skip("stockfish is not installed here")
+    _, ours = reports
+    ran = [o for o in ours.outcomes if o.test_id.startswith("EngineTestCase.test_sf_") and o.status == "pass"]
+    assert len(ran) >= 4, [o for o in ours.outcomes if "test_sf_" in o.test_id]
 
 
 def test_subject_defaults_to_chessbits(monkeypatch):
     monkeypatch.delenv("CHESSBITS_SUBJECT", raising=False)
-    assert pychess_suite.subject_module().__name__ == "chessbits"
+    assert pychess_suite.subject_name() == "chessbits"
     monkeypatch.setenv("CHESSBITS_SUBJECT", "chess")
-    assert pychess_suite.subject_module().__name__ == "chess"
-    assert os.environ["CHESSBITS_SUBJECT"] == "chess"
+    assert pychess_suite.subject_name() == "chess"
+    with pytest.raises(ValueError, match="subject"):
+        pychess_suite.subject_name("stockfish")
+
+
+def test_child_runs_test_py_on_the_subject(tmp_path):
+    """The child installs chessbits as chess before test.py's imports, and records every class."""
+    (tmp_path / "test.py").write_text(
+        "import unittest\nimport chess, chess.pgn\n"
+        "class ATestCase(unittest.TestCase):\n"
+        "    def test_is_chessbits(self):\n        self.assertEqual(chess.__name__, 'chessbits')\n"
+        "    def test_pgn(self):\n        self.assertEqual(chess.pgn.__name__, 'chessbits.pgn')\n"
+        "class BTestCase(unittest.TestCase):\n"
+        "    def test_fails(self):\n        self.assertEqual(1, 2)\n")
+    out = tmp_path / "out.json"
+    import json
+    import subprocess
+    import sys
+    subprocess.run([sys.executable, pychess_suite.__file__, "--child", str(out)], cwd=tmp_path, check=True)
+    data = json.loads(out.read_text())
+    assert data["module"] == "chessbits" and data["classes"] == ["ATestCase", "BTestCase"]
+    status = {o["test_id"]: o["status"] for o in data["outcomes"]}
+    assert status == {"ATestCase.test_is_chessbits": "pass", "ATestCase.test_pgn": "pass",
+                      "BTestCase.test_fails": "fail"}

@@ -8,6 +8,9 @@
 True
 """
 from . import attacks, squares, status
+from ._alias import MODULES as _MODULES
+from ._alias import install_as_chess as install_as_chess
+from ._alias import uninstall_as_chess as uninstall_as_chess
 from ._core import STARTING_FEN as STARTING_FEN
 from ._core import BaseBoard as BaseBoard
 from ._core import Board as Board
@@ -31,13 +34,17 @@ else:  # the same names, minus those squares and status build on first lookup (s
 __version__ = "0.1.0"
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "LegalMoves", "Move", "Piece",
            "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "attacks", "build_info", "perft_deep",
-           "__version__"]
+           "install_as_chess", "uninstall_as_chess", "__version__"]
 __all__ += squares.__all__
 __all__ += status.__all__
 
 
 def __getattr__(name: str) -> object:
-    """The attack dictionaries, regexes, typing aliases and Outcome, made when first asked for."""
+    """python-chess's submodules (pgn, polyglot, engine, ...), the attack dictionaries, regexes,
+    typing aliases and Outcome, made when first asked for."""
+    if name in _MODULES:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")  # which sets the attribute
     if name in squares._LAZY:
         value = getattr(squares, name)
     elif name == "Outcome":
@@ -49,4 +56,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> "list[str]":
-    return sorted(set(globals()) | set(squares._LAZY) | {"Outcome"})
+    return sorted(set(globals()) | set(squares._LAZY) | set(_MODULES) | {"Outcome"})

@@ -1,0 +1,8 @@
+"""PGN reading and writing (python-chess's chess.pgn; native in C to come), running on chessbits' boards.
+
+python-chess's own module code, read from the installed python-chess (the
+``chessbits[pychess]`` extra) with ``import chess`` meaning chessbits: see chessbits._pychess.
+"""
+from ._pychess import borrow
+
+borrow(globals(), "pgn")

@@ -1,0 +1,8 @@
+"""Syzygy tablebase probing (python-chess's chess.syzygy), running on chessbits' boards.
+
+python-chess's own module code, read from the installed python-chess (the
+``chessbits[pychess]`` extra) with ``import chess`` meaning chessbits: see chessbits._pychess.
+"""
+from ._pychess import borrow
+
+borrow(globals(), "syzygy")
