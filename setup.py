@@ -9,6 +9,7 @@ The default build has no ISA flags: one wheel runs on any x86-64 and picks
 POPCNT/BMI2 paths at run time. With a Unix compiler the C files compile in parallel,
 one per core (the C core and Cython's module are the two long ones).
 """
+import glob
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -69,6 +70,8 @@ ext = Extension(
     # the C core first: the longest compile starts first
     sources=["ext/core.c", "src/chessbits/_core.pyx", "ext/polyglot.c"],
     include_dirs=["ext"],
+    # core.c includes the rest of ext/: an edit anywhere there rebuilds the extension
+    depends=sorted(glob.glob("ext/**/*.[ch]", recursive=True)),
     define_macros=[("_POSIX_C_SOURCE", "200809L")],
     extra_compile_args=cflags,
     extra_link_args=ldflags,

@@ -1,4 +1,3 @@
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "board.h"
@@ -823,90 +822,65 @@ uint64_t board_perft_general(Position *pos, int depth) {
 
 static const char board_piece_chars[] = " PNBRQK  pnbrqk";
 
-/* Returns -1 after writing the formatted message to err. */
-static int b_fail(char *err, size_t errlen, const char *fmt, ...) {
-  if (err && errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
+/* Returns 1 for the bytes Python's str.split() splits ASCII text at. */
+static int b_is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
 
-/* Returns out holding the n bytes of s quoted, bytes outside printable ASCII as \xNN,
-   cut short past 150 characters (out has 160 bytes). */
-static const char *b_quote(const char *s, size_t n, char out[160]) {
-  size_t j = 0;
-  out[j++] = '\'';
-  for (size_t i = 0; i < n && j < 150; i++) {
-    const unsigned char c = (unsigned char)s[i];
-    if (c >= 32 && c < 127 && c != '\'' && c != '\\') out[j++] = (char)c;
-    else j += (size_t)snprintf(out + j, 160 - j, "\\x%02x", c);
-  }
-  if (j >= 150) out[j++] = '.', out[j++] = '.', out[j++] = '.';
-  out[j++] = '\'';
-  out[j] = 0;
-  return out;
-}
-
-static int b_is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-/* Returns 0 after placing the board part f (n bytes) on the empty p (and '~' marks in
-   *promoted), or -1 with a message: python-chess's rules (8 rows of 8 files, no two
-   digits in a row, '~' only after a piece). */
-static int b_parse_board(Position *p, Bitboard *promoted, const char *f, size_t n, char *err, size_t errlen) {
-  char q[160];
+/* Returns FEN_OK after placing the board part f (n bytes) on the empty p (and '~' marks
+   in *promoted), or the first of python-chess's checks it fails, in python-chess's order
+   (8 rows; then row by row: each character, no two digits in a row, '~' only after a
+   piece, and 8 columns at the row's end), with the rank (1-8) in *rank. */
+static FenError b_parse_board(Position *p, Bitboard *promoted, const char *f, size_t n, int *where) {
   int rows = 1;
   for (size_t i = 0; i < n; i++) rows += f[i] == '/';
-  if (rows != 8) return b_fail(err, errlen, "board part %s has %d rows, expected 8", b_quote(f, n, q), rows);
+  if (rows != 8) return *where = rows, FEN_BOARD_ROWS;
   int rank = 7, file = 0, prev_digit = 0, prev_piece = 0;
   Square last = SQ_NONE;
   for (size_t i = 0; i <= n; i++) {
     const char c = i < n ? f[i] : '/';
     const char *letter;
+    *where = rank + 1;
     if (c == '/') {
-      if (file != 8)
-        return b_fail(err, errlen, "board part %s: rank %d has %d files, expected 8", b_quote(f, n, q), rank + 1, file);
+      if (file != 8) return FEN_BOARD_COLUMNS;
       rank--, file = 0, prev_digit = prev_piece = 0;
     } else if (c >= '1' && c <= '8') {
-      if (prev_digit) return b_fail(err, errlen, "board part %s: two digits in a row on rank %d", b_quote(f, n, q), rank + 1);
+      if (prev_digit) return FEN_BOARD_DIGITS;
       file += c - '0', prev_digit = 1, prev_piece = 0;
-      if (file > 8) return b_fail(err, errlen, "board part %s: rank %d has more than 8 files", b_quote(f, n, q), rank + 1);
     } else if (c == '~') {
-      if (!prev_piece) return b_fail(err, errlen, "board part %s: '~' not after a piece", b_quote(f, n, q));
+      if (!prev_piece) return FEN_BOARD_TILDE;
       *promoted |= square_bb(last);
       prev_digit = prev_piece = 0;
     } else if (c != ' ' && c != '\0' && (letter = strchr(board_piece_chars, c)) != NULL) {
-      if (file >= 8) return b_fail(err, errlen, "board part %s: rank %d has more than 8 files", b_quote(f, n, q), rank + 1);
-      last = make_square(file, rank);
-      position_put(p, (Piece)(letter - board_piece_chars), last);
+      if (file < 8) {  /* past the 8th file python-chess reads on, to fail at the row's end */
+        last = make_square(file, rank);
+        position_put(p, (Piece)(letter - board_piece_chars), last);
+      }
       file++, prev_digit = 0, prev_piece = 1;
-    } else {
-      char one[160];
-      return b_fail(err, errlen, "board part %s: invalid character %s", b_quote(f, n, q), b_quote(&f[i], 1, one));
-    }
+    } else return FEN_BOARD_CHARACTER;
   }
-  return 0;
+  *where = 0;
+  return FEN_OK;
 }
 
-/* Returns 0 and the value of an int() python-chess would read (sign, digits, single
-   underscores between digits) in *out, or -1 (not a number, negative, over 2**32-1). */
-static int b_parse_count(const char *s, size_t n, uint32_t *out) {
+/* Returns FEN_OK and the value of the int() python-chess reads (sign, ASCII digits,
+   single underscores between digits) in *out, or why not: bad (not an int), negative
+   (python-chess's own refusal), range (an int above 2**32-1, which chessbits cannot keep). */
+static FenError b_parse_count(const char *s, size_t n, uint32_t *out, FenError bad, FenError negative, FenError range) {
   size_t i = 0;
   uint64_t v = 0;
-  int neg = 0, digits = 0;
+  int neg = 0, digits = 0, big = 0;
   if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
   for (; i < n; i++) {
     if (s[i] == '_' && digits && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9') continue;
-    if (s[i] < '0' || s[i] > '9') return -1;
-    v = v * 10 + (uint64_t)(s[i] - '0');
+    if (s[i] < '0' || s[i] > '9') return bad;
+    if (!big) v = v * 10 + (uint64_t)(s[i] - '0');
+    big |= v > 0xFFFFFFFFULL;
     digits++;
-    if (v > 0xFFFFFFFFULL) return -1;
   }
-  if (!digits || (neg && v)) return -1;
+  if (!digits) return bad;
+  if (neg && (v || big)) return negative;
+  if (big) return range;
   *out = (uint32_t)v;
-  return 0;
+  return FEN_OK;
 }
 
 /* Returns 1 if the castling part matches python-chess's ^(-|[KQA-H]{0,2}[kqa-h]{0,2})$. */
@@ -929,7 +903,9 @@ static Bitboard b_castling_rights(const Position *p, Bitboard promoted, const ch
     const Bitboard rooks = pieces_cp(p, c, ROOK) & backrank;
     const Bitboard kings = pieces_cp(p, c, KING) & ~promoted;
     const int king = kings ? b_msb(kings) : -1;
-    if (flag == 'q') rights |= king >= 0 && rooks && lsb(rooks) < king ? rooks & -rooks : FILE_A_BB & backrank;
+    /* python-chess compares the king with lsb(rooks), which is -1 without rooks: then a
+       'q' adds nothing (a 'k' compares with msb(rooks), -1 too, and takes the h-file) */
+    if (flag == 'q') rights |= king >= 0 && (rooks ? lsb(rooks) : -1) < king ? rooks & -rooks : FILE_A_BB & backrank;
     else if (flag == 'k') rights |= king >= 0 && rooks && king < b_msb(rooks) ? square_bb(b_msb(rooks)) : FILE_H_BB & backrank;
     else rights |= (FILE_A_BB << (flag - 'a')) & backrank;
   }
@@ -942,27 +918,23 @@ int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboa
   return 0;
 }
 
-int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st,
-                  char *err, size_t errlen) {
-  static const char *const names[6] = {"board", "turn", "castling", "en-passant", "halfmove clock", "fullmove number"};
-  char q[160];
-  const char *field[6];
-  size_t flen[6], nf = 0;
+FenError board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st, int *where) {
+  const char *field[7];
+  size_t flen[7], nf = 0;
   Position p;
   StateInfo s;
-  if (err && errlen) err[0] = 0;
-  if (memchr(fen, 0, len)) return b_fail(err, errlen, "FEN contains a NUL byte");
-  for (size_t i = 0; i < len; ) {
+  FenError e;
+  *where = 0;
+  for (size_t i = 0; i < len && nf < 7; ) {
     while (i < len && b_is_space(fen[i])) i++;
     if (i == len) break;
     size_t j = i;
     while (j < len && !b_is_space(fen[j])) j++;
-    if (nf == 6) return b_fail(err, errlen, "FEN has more than 6 parts: extra %s", b_quote(fen + i, j - i, q));
     field[nf] = fen + i;
     flen[nf++] = j - i;
     i = j;
   }
-  if (nf == 0) return b_fail(err, errlen, "empty FEN");
+  if (nf == 0) return FEN_EMPTY;
   memset(&p, 0, sizeof p);
   memset(&s, 0, sizeof s);
   p.chess960 = chess960 != 0;
@@ -971,54 +943,46 @@ int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, Stat
   s.fullmove = 1;
   p.side = WHITE;
   if (nf > 1) {
-    if (flen[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'b'))
-      return b_fail(err, errlen, "%s part %s: expected 'w' or 'b'", names[1], b_quote(field[1], flen[1], q));
+    if (flen[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'b')) return FEN_TURN;
     p.side = field[1][0] == 'w' ? WHITE : BLACK;
   }
-  if (nf > 2 && !b_castling_syntax(field[2], flen[2]))
-    return b_fail(err, errlen, "%s part %s: expected '-' or up to two of KQA-H then up to two of kqa-h",
-                  names[2], b_quote(field[2], flen[2], q));
+  if (nf > 2 && !b_castling_syntax(field[2], flen[2])) return FEN_CASTLING;
   if (nf > 3 && !(flen[3] == 1 && field[3][0] == '-')) {
     const char *f = field[3];
-    if (flen[3] != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-      return b_fail(err, errlen, "%s part %s: not a square", names[3], b_quote(f, flen[3], q));
+    if (flen[3] != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8') return FEN_EN_PASSANT;
     s.ep_raw = (uint8_t)make_square(f[0] - 'a', f[1] - '1');
   }
-  if (nf > 4 && b_parse_count(field[4], flen[4], &s.rule50))
-    return b_fail(err, errlen, "%s part %s: expected a number 0..4294967295", names[4], b_quote(field[4], flen[4], q));
+  if (nf > 4 && (e = b_parse_count(field[4], flen[4], &s.rule50, FEN_HALFMOVE, FEN_HALFMOVE_NEGATIVE, FEN_HALFMOVE_RANGE)))
+    return e;
   if (nf > 5) {
-    if (b_parse_count(field[5], flen[5], &s.fullmove))
-      return b_fail(err, errlen, "%s part %s: expected a number 0..4294967295", names[5], b_quote(field[5], flen[5], q));
+    if ((e = b_parse_count(field[5], flen[5], &s.fullmove, FEN_FULLMOVE, FEN_FULLMOVE_NEGATIVE, FEN_FULLMOVE_RANGE)))
+      return e;
     if (s.fullmove == 0) s.fullmove = 1;
   }
-  if (b_parse_board(&p, &s.promoted, field[0], flen[0], err, errlen)) return -1;
+  if (nf > 6) return FEN_PARTS;
+  if ((e = b_parse_board(&p, &s.promoted, field[0], flen[0], where))) return e;
   if (nf > 2) s.castling_raw = b_castling_rights(&p, s.promoted, field[2], flen[2]);
   *st = s;
   p.st = st;
   *pos = p;
   board_sync(pos);
-  return 0;
+  return FEN_OK;
 }
 
-int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen) {
+FenError board_set_board_fen(Position *pos, const char *fen, size_t len, int *where) {
   Position p = *pos;
   Bitboard promoted = 0;
-  size_t i = 0;
-  while (i < len && b_is_space(fen[i])) i++;
-  while (len > i && b_is_space(fen[len - 1])) len--;
-  for (size_t j = i; j < len; j++)
-    if (b_is_space(fen[j])) {
-      char q[160];
-      return b_fail(err, errlen, "expected the board part of a FEN, got several parts: %s", b_quote(fen, len, q));
-    }
+  FenError e;
+  *where = 0;
+  if (memchr(fen, ' ', len)) return FEN_BOARD_PARTS;
   memset(p.by_type, 0, sizeof p.by_type);
   memset(p.by_color, 0, sizeof p.by_color);
   memset(p.board, 0, sizeof p.board);
-  if (b_parse_board(&p, &promoted, fen + i, len - i, err, errlen)) return -1;
+  if ((e = b_parse_board(&p, &promoted, fen, len, where))) return e;
   *pos = p;
   pos->st->promoted = promoted;
   board_sync(pos);
-  return 0;
+  return FEN_OK;
 }
 
 int board_board_fen(const Position *pos, int promoted, char *out) {

@@ -34,13 +34,14 @@ SEED = 20260
 
 
 class Raised:
-    """An exception as an answer: equal to another of the same class name."""
+    """An exception as an answer: equal to another of the same class name and message
+    (python-chess's messages are the spec)."""
 
     def __init__(self, exc: BaseException):
         self.name, self.text = type(exc).__name__, str(exc)
 
     def __eq__(self, other):
-        return isinstance(other, Raised) and other.name == self.name
+        return isinstance(other, Raised) and (other.name, other.text) == (self.name, self.text)
 
     def __repr__(self):
         return f"raises {self.name}: {self.text}"

@@ -4,6 +4,7 @@
 from cpython.mem cimport PyMem_Malloc, PyMem_Realloc, PyMem_Free
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.string cimport memcmp, memcpy, memset
 from chessbits.status import Status, Termination
 
@@ -106,6 +107,50 @@ cdef inline Bitboard _mask(object mask) except? 0:
     return <Bitboard>(int(mask) & 0xFFFFFFFFFFFFFFFF)
 
 
+cdef tuple _pieces_key(BaseBoard b):
+    """The pieces of a board as python-chess's BaseBoard.__eq__ compares them."""
+    return (b.pos.by_type[PAWN_T], b.pos.by_type[KNIGHT_T], b.pos.by_type[BISHOP_T], b.pos.by_type[ROOK_T],
+            b.pos.by_type[QUEEN_T], b.pos.by_type[KING_T], b.pos.by_color[WHITE_C], b.pos.by_color[BLACK_C])
+
+
+cdef object _foreign_pieces(object other):
+    """_pieces_key of a board that is not ours (python-chess's), None if other is no board."""
+    try:
+        co = other.occupied_co
+        return (other.pawns, other.knights, other.bishops, other.rooks, other.queens, other.kings,
+                co[True], co[False])
+    except (AttributeError, TypeError, IndexError):
+        return None
+
+
+cdef object _MISSING = object()
+
+
+@cython.final
+cdef class _UserAttribute:
+    """A name a program set on some board: reads it from that board's own attributes."""
+    cdef str name
+
+    def __get__(self, obj, objtype):
+        if obj is None:
+            return self
+        cdef dict attrs = (<BaseBoard>obj)._attrs
+        if attrs is not None and self.name in attrs:
+            return attrs[self.name]
+        raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}")
+
+
+cdef int _declare(str name) except -1:
+    """Give BaseBoard (hence every board class) a _UserAttribute for name, once."""
+    cdef dict d = cb_type_dict(<PyTypeObject *>BaseBoard)
+    if name not in d:
+        attr = _UserAttribute.__new__(_UserAttribute)
+        (<_UserAttribute>attr).name = name
+        d[name] = attr
+        PyType_Modified(<PyTypeObject *>BaseBoard)
+    return 0
+
+
 cdef class BaseBoard:
     """A board of pieces without turn, castling or history; like ``chess.BaseBoard``.
 
@@ -120,6 +165,7 @@ cdef class BaseBoard:
     cdef Py_ssize_t nply, cap
     cdef AttackMaps *maps      # Hyatt's attack maps, kept through push/pop/edits while not NULL
     cdef Psqt *psqt            # piece-square score, kept likewise while not NULL
+    cdef dict _attrs           # attributes a program set on this board (__setattr__), or None
 
     def __cinit__(self, *args, **kwargs):
         self.cap = 4  # grows by doubling; small, so a board made for one query stays small
@@ -202,10 +248,11 @@ cdef class BaseBoard:
             self.states[i].prev = &self.states[i - 1]
         self.pos.st = &self.states[self.nply]
 
-    cdef inline void _forget(self, Py_ssize_t i):
+    cdef inline void _forget(self, Py_ssize_t i) noexcept:
         """Drop ply i's cached legal moves."""
         self.caches[i].n = -1
-        self.tuples[i] = None
+        if <PyObject *>self.tuples[i] != cb_none():
+            self.tuples[i] = None
 
     cdef int _edited(self) except -1:
         """After a change of the pieces: Board clears its move stack, as python-chess does."""
@@ -217,7 +264,37 @@ cdef class BaseBoard:
         """After a change of turn, castling rights, ep square or chess960: the stack stays."""
         board_sync(&self.pos)
         self._forget(self.nply)
+        self._sync()
         return 0
+
+    cdef int _sync(self) except -1:
+        """Board keeps Python mirrors of its state (see there); a BaseBoard has none."""
+        return 0
+
+    def __setattr__(self, name, value):
+        """Attributes of a program's own, as python-chess's boards take them (kept aside:
+        an instance dict would slow every method call on CPython 3.12+)."""
+        self._setattr(name, value)
+
+    cdef int _setattr(self, str name, value) except -1:
+        try:
+            cb_generic_setattr(self, name, <PyObject *>value)
+            return 0
+        except AttributeError:
+            existing = getattr(type(self), name, _MISSING)
+            if existing is not _MISSING and not isinstance(existing, _UserAttribute):
+                raise  # a method or read-only attribute of the board's own
+        if self._attrs is None:
+            self._attrs = {}
+        self._attrs[name] = value
+        _declare(name)
+        return 0
+
+    def __delattr__(self, name):
+        if self._attrs is not None and name in self._attrs:
+            del self._attrs[name]
+        else:
+            cb_generic_setattr(self, name, NULL)
 
     cdef int _put(self, int square, int piece_type, bint color, bint promoted) except -1:
         cdef Bitboard bb = (<Bitboard>1) << square
@@ -445,13 +522,16 @@ cdef class BaseBoard:
         return buf[:n].decode("ascii")
 
     def set_board_fen(self, fen):
-        """Set the pieces from the board part of a FEN; ValueError if malformed."""
-        cdef char err[256]
+        """Set the pieces from the board part of a FEN; ValueError (python-chess's) if malformed."""
+        cdef int where
+        cdef FenError e
         if not isinstance(fen, str):
             raise ValueError(f"fen must be a str, got {type(fen).__name__}")
+        fen = fen.strip()
         b = fen.encode("utf-8", "surrogatepass")
-        if board_set_board_fen(&self.pos, b, len(b), err, sizeof(err)) != 0:
-            raise ValueError(err.decode("utf-8", "replace"))
+        e = board_set_board_fen(&self.pos, b, len(b), &where)
+        if e != FEN_OK:
+            raise _fen_error(e, fen, fen, where)
         self._edited()
 
     def piece_map(self, *, mask=0xFFFF_FFFF_FFFF_FFFF):
@@ -556,9 +636,12 @@ cdef class BaseBoard:
         return self.pos.by_color[WHITE_C] == other.pos.by_color[WHITE_C]
 
     def __eq__(self, other):
-        if not isinstance(other, BaseBoard):
+        if isinstance(other, BaseBoard):
+            return self._same_pieces(<BaseBoard>other)
+        theirs = _foreign_pieces(other)
+        if theirs is None:
             return NotImplemented
-        return self._same_pieces(<BaseBoard>other)
+        return theirs == _pieces_key(self)
 
     def __hash__(self):
         raise TypeError(f"unhashable type: '{type(self).__name__}' (it is mutable)")
@@ -663,6 +746,29 @@ cdef class Board(BaseBoard):
     one_king = True
     captures_compulsory = False
 
+    # The members turn, castling_rights, ep_square, halfmove_clock, fullmove_number and
+    # chess960 point at objects that stay alive without a reference from here (True,
+    # False, None, the ints 0..1023 of cb_small_ints) or at one of the ints owned below;
+    # move_stack holds a reference to its list. See _sync.
+    cdef PyObject *_turn
+    cdef PyObject *_castling
+    cdef PyObject *_ep
+    cdef PyObject *_halfmove
+    cdef PyObject *_fullmove
+    cdef PyObject *_chess960
+    cdef PyObject *_moves
+    cdef PyObject *_own[4]          # the ints too large for cb_small_ints: halfmove, fullmove, castling, castling's last
+    cdef Bitboard _castling_bb[2]   # the values of _own[2] and _own[3]
+    cdef Bitboard _castling_now     # the value _castling points at
+
+    def __cinit__(self, *args, **kwargs):
+        self._sync()
+
+    def __dealloc__(self):
+        for i in range(4):
+            Py_XDECREF(self._own[i])
+        Py_XDECREF(self._moves)
+
     def __init__(self, fen=STARTING_FEN, *, chess960=False, attack_maps=False):
         self.pos.chess960 = bool(chess960)
         if fen is None:
@@ -683,72 +789,60 @@ cdef class Board(BaseBoard):
             self._relink()
         board_sync(&self.pos)
         self._forget(0)
+        self._sync()
         return 0
 
     # --- state -------------------------------------------------------------------------
+    # turn, castling_rights, ep_square, halfmove_clock, fullmove_number, chess960 and
+    # move_stack are Python objects kept in step with the C state (read-only member
+    # descriptors, _members.pxi: as fast to read as python-chess's instance attributes);
+    # __setattr__ applies assignments to the C state. _sync() brings them all up to date
+    # after any change but a push or pop, which update what they change.
 
-    @property
-    def chess960(self):
-        """True in Chess960 mode: castling is written king-takes-rook."""
-        return self.pos.chess960 != 0
+    cdef int _sync(self) except -1:
+        cdef list moves = [_move_interned(self.stack[i]) for i in range(self.nply)]
+        Py_INCREF(moves)
+        Py_XDECREF(self._moves)
+        self._moves = <PyObject *>moves
+        self._chess960 = cb_bool(self.pos.chess960)
+        self._sync_state()
+        return 0
 
-    @chess960.setter
-    def chess960(self, value):
-        self.pos.chess960 = bool(value)
+    cdef inline int _sync_state(self) except -1:
+        """The mirrors a move changes: turn, clocks, en-passant square, castling rights."""
+        cdef StateInfo *st = self.pos.st
+        self._turn = cb_bool(self.pos.side == WHITE_C)
+        self._halfmove = cb_int(st.rule50, &self._own[0])
+        self._fullmove = cb_int(st.fullmove, &self._own[1])
+        self._ep = cb_none() if st.ep_raw == SQ_NONE else cb_small_ints[st.ep_raw]
+        if self._castling == NULL or st.castling_raw != self._castling_now:
+            self._castling = cb_castling(st.castling_raw, self._own + 2, self._castling_bb)
+            self._castling_now = st.castling_raw
+        return 0
+
+    def __setattr__(self, name, value):
+        if name == "turn":
+            self.pos.side = WHITE_C if value else BLACK_C
+        elif name == "castling_rights":
+            self.pos.st.castling_raw = _mask(value)
+        elif name == "ep_square":
+            self.pos.st.ep_raw = SQ_NONE if value is None else _square(value)
+        elif name == "chess960":
+            self.pos.chess960 = bool(value)
+        elif name == "halfmove_clock":
+            self.pos.st.rule50 = value
+            self._sync_state()
+            return
+        elif name == "fullmove_number":
+            self.pos.st.fullmove = value
+            self._sync_state()
+            return
+        elif name == "move_stack":
+            raise AttributeError("move_stack is read-only here: push() and pop() change it")
+        else:
+            self._setattr(name, value)
+            return
         self._state_changed()
-
-    @property
-    def turn(self):
-        """The side to move: True (chess.WHITE) or False (chess.BLACK)."""
-        return self.pos.side == WHITE_C
-
-    @turn.setter
-    def turn(self, value):
-        self.pos.side = WHITE_C if value else BLACK_C
-        self._state_changed()
-
-    @property
-    def castling_rights(self):
-        """Bitboard of the rooks that may castle, as set (see clean_castling_rights)."""
-        return self.pos.st.castling_raw
-
-    @castling_rights.setter
-    def castling_rights(self, value):
-        self.pos.st.castling_raw = _mask(value)
-        self._state_changed()
-
-    @property
-    def ep_square(self):
-        """The square a pawn just skipped by a double push (even if no capture is possible), else None."""
-        return None if self.pos.st.ep_raw == SQ_NONE else self.pos.st.ep_raw
-
-    @ep_square.setter
-    def ep_square(self, value):
-        self.pos.st.ep_raw = SQ_NONE if value is None else _square(value)
-        self._state_changed()
-
-    @property
-    def halfmove_clock(self):
-        """Plies since the last capture or pawn move."""
-        return self.pos.st.rule50
-
-    @halfmove_clock.setter
-    def halfmove_clock(self, value):
-        self.pos.st.rule50 = value
-
-    @property
-    def fullmove_number(self):
-        """Starts at 1, incremented after every black move."""
-        return self.pos.st.fullmove
-
-    @fullmove_number.setter
-    def fullmove_number(self, value):
-        self.pos.st.fullmove = value
-
-    @property
-    def move_stack(self):
-        """The moves played since the position was set, oldest first."""
-        return [_move_interned(self.stack[i]) for i in range(self.nply)]
 
     def ply(self):
         """The number of half-moves since the start of the game (from the fullmove number)."""
@@ -785,21 +879,24 @@ cdef class Board(BaseBoard):
 
     def set_fen(self, fen):
         """Set the position from a FEN (1 to 6 parts, as python-chess reads it); clears the
-        move stack. ValueError naming the part and value if malformed; nothing changes then."""
+        move stack. ValueError (python-chess's) if malformed; nothing changes then."""
         cdef Position tmp
         cdef StateInfo st
-        cdef char err[256]
+        cdef int where
+        cdef FenError e
         if not isinstance(fen, str):
             raise ValueError(f"fen must be a str, got {type(fen).__name__}")
-        b = fen.encode("utf-8", "surrogatepass")
-        if board_set_fen(&tmp, b, len(b), self.pos.chess960, &st, err, sizeof(err)) != 0:
-            raise ValueError(err.decode("utf-8", "replace"))
+        b = _fen_bytes(fen)
+        e = board_set_fen(&tmp, b, len(b), self.pos.chess960, &st, &where)
+        if e != FEN_OK:
+            raise _fen_error(e, fen, _board_part(fen), where)
         self.pos = tmp
         self.states[0] = st
         self.nply = 0
         self._relink()
         self._attach(None)
         self._forget(0)
+        self._sync()
 
     def set_castling_fen(self, castling_fen):
         """Set the castling rights from a FEN's castling part such as ``'KQk'`` (or Shredder
@@ -830,14 +927,12 @@ cdef class Board(BaseBoard):
     cdef str _fen(self, shredder, en_passant, promoted, bint clocks):
         cdef char buf[192]
         cdef int mode, n
-        if en_passant == "legal":
-            mode = BOARD_EP_LEGAL
-        elif en_passant == "fen":
+        if en_passant == "fen":
             mode = BOARD_EP_FEN
         elif en_passant == "xfen":
             mode = BOARD_EP_XFEN
-        else:
-            raise ValueError(f"en_passant must be 'legal', 'fen' or 'xfen', got {en_passant!r}")
+        else:  # "legal", and as python-chess reads it, anything else
+            mode = BOARD_EP_LEGAL
         n = board_fen(&self.pos, bool(shredder), mode, bool(promoted), buf)
         s = buf[:n].decode("ascii")
         return s if clocks else s.rsplit(" ", 2)[0]
@@ -1055,11 +1150,14 @@ cdef class Board(BaseBoard):
         else:
             m = board_from_chess960(&self.pos, m)
             if board_push(&self.pos, m, &self.states[self.nply + 1]) != 0:
-                raise IllegalMoveError(f"push() expects a pseudo-legal move or a null move, "
+                raise move_error(IllegalMoveError, f"push() expects a pseudo-legal move or a null move, "
                                        f"got {_move_interned(k).uci()} in {self.fen()}")
         self.stack[self.nply] = m
         self.nply += 1
         self._forget(self.nply)
+        cdef Move played = _move_interned(m)
+        cb_list_append(self._moves, <PyObject *>played)
+        self._sync_state()
         return 0
 
     def push(self, move):
@@ -1067,7 +1165,7 @@ cdef class Board(BaseBoard):
         python-chess takes it; IllegalMoveError (a ValueError) for anything else."""
         cdef int k = _key_of(move)
         if k < 0:
-            raise IllegalMoveError(f"drops are not played in chess: {move!r}")
+            raise move_error(IllegalMoveError, f"drops are not played in chess: {move!r}")
         self._push_key(k)
 
     def pop(self):
@@ -1076,7 +1174,8 @@ cdef class Board(BaseBoard):
             raise IndexError("pop from empty list")
         board_pop(&self.pos)
         self.nply -= 1
-        return _move_interned(self.stack[self.nply])
+        self._sync_state()
+        return cb_list_pop(self._moves)
 
     def peek(self):
         """The last move played; IndexError if there is none."""
@@ -1093,7 +1192,7 @@ cdef class Board(BaseBoard):
         cdef int k = f | t << 6 | (promotion or 0) << 12
         k = board_from_chess960(&self.pos, <PyMove>k)
         if not board_is_legal(&self.pos, <PyMove>k):
-            raise IllegalMoveError(f"no matching legal move for {_move_interned(k).uci()} "
+            raise move_error(IllegalMoveError, f"no matching legal move for {_move_interned(k).uci()} "
                                    f"({_SQUARE_NAMES[f]} -> {_SQUARE_NAMES[t]}) in {self.fen()}")
         return _move_interned(k)
 
@@ -1105,7 +1204,7 @@ cdef class Board(BaseBoard):
             return move
         cdef int k = _key_of(move)
         if k < 0 or not board_is_legal(&self.pos, board_from_chess960(&self.pos, <PyMove>k)):
-            raise IllegalMoveError(f"illegal uci: {uci!r} in {self.fen()}")
+            raise move_error(IllegalMoveError, f"illegal uci: {uci!r} in {self.fen()}")
         return _move_interned(board_from_chess960(&self.pos, <PyMove>k))
 
     def push_uci(self, uci):
@@ -1580,7 +1679,7 @@ cdef class Board(BaseBoard):
             return "O-O-O" if file_of(t) < file_of(f) else "O-O"
         pt = type_of_piece(self.pos.board[f])
         if not pt:
-            raise IllegalMoveError(f"san() expects a move from an occupied square, got {_move_interned(m).uci()} in {self.fen()}")
+            raise _san_error(m, self)
         capture = board_is_capture(&self.pos, m) != 0
         san = _SAN_PIECES[pt]
         if long:
@@ -1620,9 +1719,12 @@ cdef class Board(BaseBoard):
         cdef str san
         cdef bint check, mate
         if k < 0:
-            raise IllegalMoveError(f"drops are not played in chess: {move!r}")
+            raise move_error(IllegalMoveError, f"drops are not played in chess: {move!r}")
         san = self._san_body(<PyMove>k, long)
-        self._push_key(k)
+        try:
+            self._push_key(k)
+        except IllegalMoveError:
+            raise _san_error(k, self) from None
         check = board_checkers(&self.pos) != 0
         mate = check and board_count_legal(&self.pos) == 0
         if not keep:
@@ -1650,7 +1752,7 @@ cdef class Board(BaseBoard):
         out = []
         for move in variation:
             if not board.is_legal(move):
-                raise IllegalMoveError(f"illegal move {_move_of(move).uci()} in position {board.fen()}")
+                raise move_error(IllegalMoveError, f"illegal move {_move_of(move).uci()} in position {board.fen()}")
             if board.pos.side == WHITE_C:
                 out.append(f"{board.pos.st.fullmove}. {board.san_and_push(move)}")
             elif not out:
@@ -1811,6 +1913,7 @@ cdef class Board(BaseBoard):
         if keep != self.nply:
             board_sync(&b.pos)
             b._forget(keep)
+        b._sync()
         return b
 
     def __copy__(self):
@@ -1856,11 +1959,20 @@ cdef class Board(BaseBoard):
         return board
 
     def __eq__(self, other):
-        if not isinstance(other, Board):
+        """python-chess's equality: same position, clocks and variant (a python-chess board too)."""
+        cdef Board o
+        if isinstance(other, Board):
+            o = <Board>other
+            return (self.pos.st.rule50 == o.pos.st.rule50 and self.pos.st.fullmove == o.pos.st.fullmove
+                    and self._transposition_key() == o._transposition_key())
+        if not hasattr(other, "_transposition_key"):  # a python-chess BaseBoard: compare the pieces
+            return BaseBoard.__eq__(self, other)
+        try:
+            return (self.pos.st.rule50 == other.halfmove_clock and self.pos.st.fullmove == other.fullmove_number
+                    and type(self).uci_variant == type(other).uci_variant
+                    and self._transposition_key() == other._transposition_key())
+        except AttributeError:
             return NotImplemented
-        cdef Board o = <Board>other
-        return (self.pos.st.rule50 == o.pos.st.rule50 and self.pos.st.fullmove == o.pos.st.fullmove
-                and self._transposition_key() == o._transposition_key())
 
     def __hash__(self):
         raise TypeError(f"unhashable type: '{type(self).__name__}' (it is mutable); use zobrist_hash()")
@@ -1894,6 +2006,40 @@ cdef class Board(BaseBoard):
 
 
 
+cdef int _expose_board_state() except -1:
+    cdef object mark = object()
+    cdef Board b
+    for name, doc in ((b"turn", b"The side to move: True (chess.WHITE) or False (chess.BLACK)."),
+                      (b"castling_rights", b"Bitboard of the rooks that may castle, as set (see clean_castling_rights)."),
+                      (b"ep_square", b"The square a pawn just skipped by a double push (even if no capture is possible), else None."),
+                      (b"halfmove_clock", b"Plies since the last capture or pawn move."),
+                      (b"fullmove_number", b"Starts at 1, incremented after every black move."),
+                      (b"chess960", b"True in Chess960 mode: castling is written king-takes-rook."),
+                      (b"move_stack", b"The moves played since the position was set, oldest first (push and pop change it).")):
+        b = Board()
+        if name == b"turn":
+            b._turn = <PyObject *>mark
+        elif name == b"castling_rights":
+            b._castling = <PyObject *>mark
+        elif name == b"ep_square":
+            b._ep = <PyObject *>mark
+        elif name == b"halfmove_clock":
+            b._halfmove = <PyObject *>mark
+        elif name == b"fullmove_number":
+            b._fullmove = <PyObject *>mark
+        elif name == b"chess960":
+            b._chess960 = <PyObject *>mark
+        else:
+            Py_INCREF(mark)
+            Py_XDECREF(b._moves)
+            b._moves = <PyObject *>mark
+        _expose_member(Board, b, mark, name, doc)
+    return 0
+
+
+_expose_board_state()
+
+
 def _board_from_state(cls, root_fen, chess960, moves, fen):
     board = cls(root_fen, chess960=chess960)
     for uci in moves:
@@ -1901,6 +2047,13 @@ def _board_from_state(cls, root_fen, chess960, moves, fen):
     if board.fen() != fen:
         board.set_fen(fen)
     return board
+
+
+cdef object _san_error(int k, Board board):
+    """The error for the SAN or LAN of a move that cannot be played (python-chess's words,
+    where python-chess asserts or writes SAN of a move it never checked)."""
+    return move_error(IllegalMoveError, f"san() and lan() expect move to be legal or null, "
+                                        f"but got {_move_interned(k).uci()} in {board.fen()}")
 
 
 cdef tuple _move_tuple(const PyMove *keys, int n):

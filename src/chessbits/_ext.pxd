@@ -104,9 +104,13 @@ cdef extern from "position.h" nogil:
 cdef extern from "board.h" nogil:
     ctypedef uint16_t PyMove
     enum: BOARD_REGULAR, BOARD_IRREVERSIBLE
-    int board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st,
-                      char *err, size_t errlen)
-    int board_set_board_fen(Position *pos, const char *fen, size_t len, char *err, size_t errlen)
+    ctypedef enum FenError:
+        FEN_OK, FEN_EMPTY, FEN_TURN, FEN_CASTLING, FEN_EN_PASSANT
+        FEN_HALFMOVE, FEN_HALFMOVE_NEGATIVE, FEN_HALFMOVE_RANGE
+        FEN_FULLMOVE, FEN_FULLMOVE_NEGATIVE, FEN_FULLMOVE_RANGE, FEN_PARTS
+        FEN_BOARD_PARTS, FEN_BOARD_ROWS, FEN_BOARD_CHARACTER, FEN_BOARD_DIGITS, FEN_BOARD_TILDE, FEN_BOARD_COLUMNS
+    FenError board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st, int *where)
+    FenError board_set_board_fen(Position *pos, const char *fen, size_t len, int *where)
     int board_board_fen(const Position *pos, int promoted, char *out)
     int board_castling_fen(const Position *pos, int shredder, char *out)
     int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights)
@@ -194,3 +198,18 @@ cdef extern from "engine.h" nogil:
     enum: ORDER_MVV_LVA, ORDER_SEE
     void engine_order(const Position *pos, PyMove *moves, int n, int order, const int values[7])
     int engine_mobility(const Position *pos, const AttackMaps *m, int c)
+
+cdef extern from "polyglot.h" nogil:
+    enum: POLYGLOT_RANDOM_NB
+    const uint64_t polyglot_random[]
+
+cdef extern from "book.h" nogil:
+    enum: BOOK_ENTRY_BYTES
+    ctypedef struct BookEntry:
+        uint64_t key
+        uint16_t raw_move
+        uint16_t weight
+        uint32_t learn
+    BookEntry book_entry(const unsigned char *data, size_t i)
+    size_t book_lower_bound(const unsigned char *data, size_t n, uint64_t key)
+    int book_pymove(uint16_t raw_move, int *promotion)

@@ -3,7 +3,7 @@
 
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
-from chessbits.status import InvalidMoveError, IllegalMoveError, AmbiguousMoveError
+from chessbits.status import InvalidMoveError, IllegalMoveError, AmbiguousMoveError, move_error
 
 cdef tuple _PIECE_SYMBOLS = (None, "p", "n", "b", "r", "q", "k")
 cdef tuple _SQUARE_NAMES = tuple(f + r for r in "12345678" for f in "abcdefgh")
@@ -20,10 +20,10 @@ cdef class Move:
     >>> Move.from_uci("e2e4").to_square == 28, bool(Move.null())
     (True, False)
     """
-    cdef readonly int from_square
-    cdef readonly int to_square
-    cdef readonly object promotion
-    cdef readonly object drop
+    cdef object from_square  # these four are read-only member descriptors (_members.pxi)
+    cdef object to_square
+    cdef object promotion
+    cdef object drop
     cdef int key          # from | to << 6 | promotion << 12 (the intern index); drops >= 1 << 15
     cdef Py_hash_t _hash
 
@@ -50,24 +50,24 @@ cdef class Move:
         if uci == "0000":
             return _move_interned(0)
         if not isinstance(uci, str):
-            raise InvalidMoveError(f"invalid uci: {uci!r}")
+            raise move_error(InvalidMoveError, f"invalid uci: {uci!r}")
         if len(uci) == 4 and uci[1] == "@":
             d = _PIECE_SYMBOLS.index(uci[0].lower()) if uci[0].lower() in "pnbrqk" else -1
             t = _SQUARE_INDEX.get(uci[2:])
             if d < 0 or t is None:
-                raise InvalidMoveError(f"invalid uci: {uci!r}")
+                raise move_error(InvalidMoveError, f"invalid uci: {uci!r}")
             return Move(t, t, drop=d)
         if not 4 <= len(uci) <= 5:
-            raise InvalidMoveError(f"expected uci string to be of length 4 or 5: {uci!r}")
+            raise move_error(InvalidMoveError, f"expected uci string to be of length 4 or 5: {uci!r}")
         f = _SQUARE_INDEX.get(uci[0:2])
         t = _SQUARE_INDEX.get(uci[2:4])
         p = 0
         if len(uci) == 5:
             p = _PIECE_SYMBOLS.index(uci[4]) if uci[4] in "pnbrqk" else -1
         if f is None or t is None or p < 0:
-            raise InvalidMoveError(f"invalid uci: {uci!r}")
+            raise move_error(InvalidMoveError, f"invalid uci: {uci!r}")
         if f == t:
-            raise InvalidMoveError(f"invalid uci (use 0000 for null moves): {uci!r}")
+            raise move_error(InvalidMoveError, f"invalid uci (use 0000 for null moves): {uci!r}")
         return _move_interned(f | t << 6 | p << 12)
 
     @classmethod
@@ -169,14 +169,14 @@ cdef class Piece:
     >>> Piece.from_symbol("Q"), Piece(2, False).symbol()
     (Piece.from_symbol('Q'), 'n')
     """
-    cdef readonly int piece_type
-    cdef readonly bint color
+    cdef object piece_type  # these two are read-only member descriptors (_members.pxi)
+    cdef object color
 
     def __cinit__(self, int piece_type, color):
         if not 1 <= piece_type <= 6:
             raise ValueError(f"piece_type must be in 1..6, got {piece_type!r}")
         self.piece_type = piece_type
-        self.color = bool(color)
+        self.color = True if color else False
 
     def symbol(self):
         """``'P'`` for a white pawn, ``'p'`` for a black one."""
@@ -189,9 +189,12 @@ cdef class Piece:
 
     @classmethod
     def from_symbol(cls, symbol):
-        """The piece for a symbol such as ``'K'`` or ``'n'``; ValueError otherwise."""
-        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.lower() not in "pnbrqk":
-            raise ValueError(f"invalid piece symbol: {symbol!r}")
+        """The piece for a symbol such as ``'K'`` or ``'n'``; ValueError otherwise (python-chess's
+        words: ``"'x' is not in list"``)."""
+        if not isinstance(symbol, str):
+            raise ValueError(f"{symbol!r} is not in list")
+        if len(symbol) != 1 or symbol.lower() not in "pnbrqk":
+            raise ValueError(f"{symbol.lower()!r} is not in list")
         return _piece_interned(_PIECE_SYMBOLS.index(symbol.lower()), symbol.isupper())
 
     def to_chess(self):
@@ -219,6 +222,32 @@ cdef class Piece:
 
 
 cdef list _pieces = [None] + [[Piece(pt, False), Piece(pt, True)] for pt in range(1, 7)]
+
+
+cdef int _expose_move_and_piece() except -1:
+    cdef object mark = object()
+    cdef Move m = Move(0, 1)
+    m.from_square = mark
+    _expose_member(Move, m, mark, b"from_square", b"The square the piece moves from.")
+    m = Move(0, 1)
+    m.to_square = mark
+    _expose_member(Move, m, mark, b"to_square", b"The square the piece moves to.")
+    m = Move(0, 1)
+    m.promotion = mark
+    _expose_member(Move, m, mark, b"promotion", b"The piece type promoted to, or None.")
+    m = Move(0, 1)
+    m.drop = mark
+    _expose_member(Move, m, mark, b"drop", b"The piece type dropped, or None.")
+    cdef Piece p = Piece(1, True)
+    p.piece_type = mark
+    _expose_member(Piece, p, mark, b"piece_type", b"PAWN (1) .. KING (6).")
+    p = Piece(1, True)
+    p.color = mark
+    _expose_member(Piece, p, mark, b"color", b"True (chess.WHITE) or False (chess.BLACK).")
+    return 0
+
+
+_expose_move_and_piece()
 
 
 cdef inline Piece _piece_interned(int piece_type, bint color):

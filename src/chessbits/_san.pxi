@@ -14,21 +14,21 @@ cdef Move _parse_san(Board board, object san):
     cdef Bitboard from_mask = 0xFFFFFFFFFFFFFFFF, to_mask
     cdef Position *pos = &board.pos
     if not isinstance(san, str):
-        raise InvalidMoveError(f"invalid san: {san!r}")
+        raise move_error(InvalidMoveError, f"invalid san: {san!r}")
     if san in _KINGSIDE or san in _QUEENSIDE:
         n = board_generate_castling(pos, from_mask, from_mask, buf)
         for i in range(n):
             f, t = buf[i] & 63, (buf[i] >> 6) & 63
             if (file_of(t) > file_of(f)) == (san in _KINGSIDE):
                 return _move_interned(buf[i])
-        raise IllegalMoveError(f"illegal san: {san!r} in {board.fen()}")
+        raise move_error(IllegalMoveError, f"illegal san: {san!r} in {board.fen()}")
     match = _SAN_RE.match(san)
     if not match:
         if san in ("--", "Z0", "0000", "@@@@"):
             return _move_interned(0)
         if "," in san:
-            raise InvalidMoveError(f"unsupported multi-leg move: {san!r}")
-        raise InvalidMoveError(f"invalid san: {san!r}")
+            raise move_error(InvalidMoveError, f"unsupported multi-leg move: {san!r}")
+        raise move_error(InvalidMoveError, f"invalid san: {san!r}")
     t = _SQUARE_INDEX[match.group(4)]
     to_mask = ((<Bitboard>1) << t) & ~pos.by_color[pos.side]
     p = match.group(5)
@@ -44,7 +44,7 @@ cdef Move _parse_san(Board board, object san):
         move = board.find_move(f, t, promotion or None)
         if (move.promotion or 0) == promotion:
             return move
-        raise IllegalMoveError(f"missing promotion piece type: {san!r} in {board.fen()}")
+        raise move_error(IllegalMoveError, f"missing promotion piece type: {san!r} in {board.fen()}")
     else:
         from_mask &= pos.by_type[PAWN_T]
         if not match.group(2):
@@ -55,8 +55,8 @@ cdef Move _parse_san(Board board, object san):
         if buf[i] >> 12 != promotion:
             continue
         if found >= 0:
-            raise AmbiguousMoveError(f"ambiguous san: {san!r} in {board.fen()}")
+            raise move_error(AmbiguousMoveError, f"ambiguous san: {san!r} in {board.fen()}")
         found = buf[i]
     if found < 0:
-        raise IllegalMoveError(f"illegal san: {san!r} in {board.fen()}")
+        raise move_error(IllegalMoveError, f"illegal san: {san!r} in {board.fen()}")
     return _move_interned(found)

@@ -119,11 +119,12 @@ def square_name(sq: Square) -> str:
 
 
 def parse_square(name: str) -> Square:
-    """The square with a name. ``parse_square('h8') == 63``; ValueError for a bad name."""
+    """The square with a name. ``parse_square('h8') == 63``; ValueError for a bad name
+    (python-chess's words: ``"'z9' is not in list"``)."""
     try:
         return _SQUARE_BY_NAME[name]
     except (KeyError, TypeError):
-        raise ValueError(f"invalid square name: {name!r}") from None
+        raise ValueError(f"{name!r} is not in list") from None
 
 
 Bitboard = int

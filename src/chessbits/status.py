@@ -10,10 +10,16 @@ True
 This module imports nothing from chessbits, so the compiled core can import it while it
 initialises. ``Outcome`` is a dataclass, and the dataclasses module costs ~20 ms to import,
 so the class is made on first use: ``from chessbits.status import Outcome`` when it is needed.
+
+One world with python-chess: when python-chess is imported too, the move errors chessbits
+raises are also python-chess's (see :func:`move_error`), and ``Termination`` and ``Outcome``
+compare equal to python-chess's (``Status`` members are ints, equal already). Nothing of
+python-chess is imported here for that.
 """
 from __future__ import annotations
 
 import enum
+import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,7 +40,7 @@ __all__ = [
     "STATUS_INVALID_EP_SQUARE", "STATUS_OPPOSITE_CHECK", "STATUS_EMPTY", "STATUS_RACE_CHECK",
     "STATUS_RACE_OVER", "STATUS_RACE_MATERIAL", "STATUS_TOO_MANY_CHECKERS", "STATUS_IMPOSSIBLE_CHECK",
     "Termination", "Outcome", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
-]
+]  # and move_error, chessbits' own
 
 class Status(enum.IntFlag):
     """What is wrong with a position, as bits; ``VALID`` (0) when nothing is.
@@ -82,8 +88,15 @@ STATUS_TOO_MANY_CHECKERS = Status.TOO_MANY_CHECKERS
 STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
 
 
+def _is_pychess(other: object, name: str) -> bool:
+    """True if other's class is python-chess's class ``name`` (``chess.<name>``)."""
+    cls = type(other)
+    return cls.__name__ == name and cls.__module__ == "chess"
+
+
 class Termination(enum.Enum):
-    """Why a game ended. ``Termination.CHECKMATE.value == 1``."""
+    """Why a game ended. ``Termination.CHECKMATE.value == 1``; equal (and hashing equal) to
+    python-chess's member of the same name."""
     CHECKMATE = 1
     STALEMATE = 2
     INSUFFICIENT_MATERIAL = 3
@@ -95,23 +108,63 @@ class Termination(enum.Enum):
     VARIANT_LOSS = 9
     VARIANT_DRAW = 10
 
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if _is_pychess(other, "Termination"):
+            return self.name == other.name  # type: ignore[attr-defined, no-any-return]
+        return NotImplemented
 
-class InvalidMoveError(ValueError):
+    def __hash__(self) -> int:
+        return hash(self._name_)  # Enum's own hash: python-chess's members hash the same
+
+
+class _MoveError(ValueError):
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        base = next(c for c in type(self).__mro__ if c in _MOVE_ERRORS)
+        return move_error, (base, *self.args)
+
+
+class InvalidMoveError(_MoveError):
     """Move text that is not valid notation, e.g. ``Move.from_uci('e2e9')``."""
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(_MoveError):
     """A move that is well formed but not legal in the position."""
 
 
-class AmbiguousMoveError(ValueError):
+class AmbiguousMoveError(_MoveError):
     """A SAN move that more than one legal move matches, e.g. ``Nd2`` with two knights able to go there."""
+
+
+_MOVE_ERRORS = (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)
+_BOTH: dict = {}
+
+
+def move_error(cls: type, *args: object) -> ValueError:
+    """``cls(*args)`` (cls one of the three move errors), made so that python-chess's
+    ``except chess.IllegalMoveError`` catches it too: while python-chess is imported as
+    ``chess``, the instance is of a class deriving from both cls and python-chess's class of
+    that name. chessbits raises every move error through here.
+
+    >>> isinstance(move_error(IllegalMoveError, "illegal uci: 'e2e5'"), IllegalMoveError)
+    True
+    """
+    pychess = sys.modules.get("chess")
+    theirs = getattr(pychess, cls.__name__, None) if pychess is not None else None
+    if theirs is None or theirs is cls or not isinstance(theirs, type) or not issubclass(theirs, ValueError):
+        return cls(*args)  # type: ignore[no-any-return]
+    both = _BOTH.get((cls, theirs))
+    if both is None:
+        both = _BOTH[(cls, theirs)] = type(cls.__name__, (cls, theirs), {
+            "__module__": cls.__module__, "__qualname__": cls.__qualname__, "__doc__": cls.__doc__})
+    return both(*args)  # type: ignore[no-any-return]
 
 
 def _make_outcome() -> type:
     import dataclasses
 
-    @dataclasses.dataclass
+    @dataclasses.dataclass(eq=False)
     class Outcome:
         """How a game ended: the termination and the winner (None for a draw).
 
@@ -126,6 +179,13 @@ def _make_outcome() -> type:
             if self.winner is None:
                 return "1/2-1/2"
             return "1-0" if self.winner else "0-1"
+
+        def __eq__(self, other: object) -> bool:  # python-chess's Outcome too
+            if other.__class__ is self.__class__ or _is_pychess(other, "Outcome"):
+                return (self.termination, self.winner) == (other.termination, other.winner)  # type: ignore[attr-defined]
+            return NotImplemented
+
+        __hash__ = None  # type: ignore[assignment]  # mutable, as python-chess's
 
     Outcome.__module__ = __name__
     Outcome.__qualname__ = "Outcome"

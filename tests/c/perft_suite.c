@@ -15,9 +15,10 @@ static int check_line(const char *line, int chess960, uint64_t max_nodes, int *p
   if (!semi || line[0] == '#') return 0;
   Position pos;
   StateInfo st;
-  char err[256];
-  if (board_set_fen(&pos, line, (size_t)(semi - line), chess960, &st, err, sizeof err)) {
-    printf("bad FEN: %s\n", err);
+  int where;
+  const FenError e = board_set_fen(&pos, line, (size_t)(semi - line), chess960, &st, &where);
+  if (e != FEN_OK) {
+    printf("bad FEN (check %d, rank %d): %.*s\n", (int)e, where, (int)(semi - line), line);
     return 1;
   }
   int failed = 0;
