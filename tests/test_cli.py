@@ -387,7 +387,7 @@ def test_suite_bad_fen_is_a_failure(tmp_path):
     (["perft", "startpos", "0"], "depth must be a positive integer"),
     (["perft", "startpos", "-1"], "depth must be a positive integer"),
     (["perft", "startpos", "three"], "depth must be a positive integer"),
-    (["perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "2"], "turn part 'x'"),
+    (["perft", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "2"], "expected 'w' or 'b' for turn part of fen"),
     (["perft", "nonsense", "2"], "bad FEN 'nonsense'"),
     (["perft", "startpos", "2", "--method", "nope"], "unknown method 'nope'"),
     (["perft", "startpos", "2", "--threads", "0"], "--threads: must be an integer in 1..256"),
@@ -484,7 +484,7 @@ def test_every_option_refuses_bad_values_in_one_line(argv, option, value, capsys
 
 def test_the_bad_value_cases_cover_every_command():
     assert {a[0] if a[0] != "bench" else " ".join(a) for a, _, _ in CASES} >= {
-        "perft", "divide", "suite", "magics", "bench attacks", "bench perft", "bench api"}
+        "perft", "divide", "suite", "magics", "bench attacks", "bench perft", "bench api", "bench methods"}
 
 
 def test_suite_without_usable_lines_is_exit_2_and_nothing_checked_exit_1(tmp_path):
@@ -498,7 +498,7 @@ def test_suite_without_usable_lines_is_exit_2_and_nothing_checked_exit_1(tmp_pat
 def test_version_and_clean_bench_help():
     r = run("--version")
     assert r.returncode == 0 and r.stdout.strip() == f"chessbits {chessbits_version()}"
-    for name in ("attacks", "perft", "api"):
+    for name in ("attacks", "perft", "api", "methods"):
         r = run("bench", name, "--help")
         assert r.returncode == 0 and ">>>" not in r.stdout and "usage: chessbits bench" in r.stdout
 

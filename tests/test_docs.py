@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squares", "chessbits.status",
            "chessbits.epd", "chessbits.suites", "chessbits.compare", "chessbits.magics", "chessbits.cli.common", "chessbits.cli.perft", "chessbits.deep",
            "chessbits.uci", "chessbits.bench", "chessbits.bench.attacks", "chessbits.bench.perft",
-           "chessbits.bench.api"]
+           "chessbits.bench.api", "chessbits.bench.methods"]
 
 
 def test_readme_examples():

@@ -11,6 +11,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "perft": "chessbits.bench.perft",
     "api": "chessbits.bench.api",
     "deep": "chessbits.bench.deep",
+    "methods": "chessbits.bench.methods",
 }
 
 
