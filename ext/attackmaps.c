@@ -73,6 +73,11 @@ int attackmaps_see(const Position *pos, const AttackMaps *m, Square from, Square
     d++;
     gain[d] = values[on_square] - gain[d - 1];
     on_square = pt;
+    /* A pawn taking on the last rank becomes a queen: its gain counts too. */
+    if (pt == PAWN && (square_bb(to) & (RANK_1_BB | RANK_8_BB))) {
+      gain[d] += values[QUEEN] - values[PAWN];
+      on_square = QUEEN;
+    }
     occ = after;
     attackers = next;
     side ^= 1;

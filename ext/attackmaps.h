@@ -101,8 +101,8 @@ Bitboard attackmaps_xray(const Position *pos, const AttackMaps *m, Square s);
 /* Returns the static exchange value, for the side moving, of moving the piece on `from`
    to `to` (promoting to promo unless 0; ep: an en-passant capture): both sides then
    capture on `to` with their least valuable attacker by values[pt] (the king last, and
-   only onto an undefended square; x-rays revealed as pieces leave, pins ignored), each
-   free to stop. The swap algorithm, not a full minimax: taking first with a dearer piece
+   only onto an undefended square; x-rays revealed as pieces leave, pins ignored; a pawn
+   taking on the last rank becomes a queen), each free to stop. The swap algorithm, not a full minimax: taking first with a dearer piece
    is never tried, even where the cheaper one would open a line. m may be NULL. */
 int attackmaps_see(const Position *pos, const AttackMaps *m, Square from, Square to, PieceType promo,
                    int ep, const int values[PIECE_TYPE_NB]);

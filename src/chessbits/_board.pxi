@@ -652,10 +652,14 @@ cdef class BaseBoard:
         cdef Bitboard types[7]
         cdef Bitboard white = _mask(f(self.pos.by_color[WHITE_C]))
         cdef Bitboard promoted = _mask(f(self.pos.st.promoted))
+        cdef Bitboard b
+        cdef int pt, s
         for pt in range(1, 7):
             types[pt] = _mask(f(self.pos.by_type[pt]))
-        for s in range(64):
-            self._put(s, 0, True, False)
+        memset(self.pos.by_type, 0, sizeof(self.pos.by_type))  # the caller's _edited() resyncs the rest
+        memset(self.pos.by_color, 0, sizeof(self.pos.by_color))
+        memset(self.pos.board, 0, sizeof(self.pos.board))
+        self.pos.st.promoted = 0
         for pt in range(1, 7):
             b = types[pt]
             while b:
@@ -677,7 +681,7 @@ cdef class BaseBoard:
 
     cdef int _swap_colors(self) except -1:
         cdef Bitboard white = self.pos.by_color[WHITE_C]
-        cdef int pc
+        cdef int pc, s
         for s in range(64):
             pc = self.pos.board[s]
             if pc:
@@ -849,15 +853,28 @@ cdef class Board(BaseBoard):
         return 2 * (self.pos.st.fullmove - 1) + (self.pos.side == BLACK_C)
 
     def root(self):
-        """A copy of the position before the first move of the stack."""
-        cdef Board b = self.copy()
-        while b.nply:
-            b.pop()
+        """A copy of the position before the first move of the stack (without a stack)."""
+        if not self.nply:
+            return self.copy(stack=False)
+        cdef Position p = self.pos  # the moves taken back on a copy of the pieces, reading
+        p.maps = NULL               # this board's states (which board_pop leaves as they are)
+        p.psqt = NULL
+        for _ in range(self.nply):
+            board_pop(&p)
+        cdef Board b = type(self).__new__(type(self))
+        b.pos = p
+        b.states[0] = self.states[0]
+        b.pos.st = &b.states[0]
+        b._attach(self)
+        board_sync(&b.pos)
+        b._forget(0)
+        b._sync()
         return b
 
     def clear_stack(self):
         """Forget the move stack (the position stays)."""
-        self._clear_stack()
+        if self.nply:
+            self._clear_stack()
 
     def reset(self):
         """The starting position (the chess960 flag stays, as in python-chess)."""
@@ -1316,8 +1333,10 @@ cdef class Board(BaseBoard):
         """Static exchange evaluation: the material the side to move wins (negative: loses)
         by playing ``move`` if both sides then capture on its square with their least
         valuable attacker, each free to stop. X-rays count as pieces leave, pins are ignored,
-        the king never captures onto a defended square. ``values``: worth per piece type
-        (a sequence indexed by piece type or a dict), P 100, N 320, B 330, R 500, Q 900 by default.
+        the king never captures onto a defended square. A promotion counts its gain (the
+        new piece's worth less a pawn's): the move's own, and a pawn's that takes back on
+        the last rank, which becomes a queen. ``values``: worth per piece type (a sequence
+        indexed by piece type or a dict), P 100, N 320, B 330, R 500, Q 900 by default.
 
         >>> board = Board("4k3/8/3p4/4p3/8/8/4R3/4K3 w - - 0 1")
         >>> board.see(Move.from_uci("e2e5"))
