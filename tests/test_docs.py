@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squares", "chessbits.status",
            "chessbits.epd", "chessbits.suites", "chessbits.compare", "chessbits.magics", "chessbits.cli.common", "chessbits.cli.perft", "chessbits.deep",
            "chessbits.uci", "chessbits.bench", "chessbits.bench.attacks", "chessbits.bench.perft",
-           "chessbits.bench.api", "chessbits.bench.methods"]
+           "chessbits.bench.api", "chessbits.bench.methods", "chessbits.polyglot", "chessbits.variant",
+           "chessbits._alias"]
 
 
 def test_readme_examples():

@@ -42,6 +42,7 @@ def test_install_as_chess_gives_chessbits_and_its_modules():
 def test_install_after_python_chess_warns_and_replaces():
     out = run_python("""
         import warnings, chess, chess.pgn, chessbits
+        first, first_pgn = chess, chess.pgn
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
             chessbits.install_as_chess()
@@ -52,6 +53,8 @@ def test_install_after_python_chess_warns_and_replaces():
         chessbits.uninstall_as_chess()
         import chess as real
         assert real is not chessbits and real.Board is not chessbits.Board
+        import sys
+        assert sys.modules["chess"] is first and sys.modules["chess.pgn"] is first_pgn  # put back, not reloaded
     """)
     assert out.startswith("RuntimeWarning install_as_chess(): python-chess was imported before (chess, chess.")
 

@@ -14,10 +14,12 @@ import sys
 import warnings
 from importlib.machinery import ModuleSpec
 from types import ModuleType
-from typing import Optional, Sequence
+from typing import Dict, Optional, Sequence
 
 # python-chess's submodules, each a chessbits module of the same name
 MODULES = ("engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant")
+
+_displaced: Dict[str, ModuleType] = {}  # python-chess's modules install_as_chess() took out of sys.modules
 
 
 class _AliasLoader(importlib.abc.Loader):
@@ -60,7 +62,8 @@ def install_as_chess() -> None:
     >>> chessbits.uninstall_as_chess()
 
     python-chess modules imported before the call keep working as python-chess, and what
-    they already made stays python-chess's: a RuntimeWarning says so.
+    they already made stays python-chess's: a RuntimeWarning says so (and
+    :func:`uninstall_as_chess` puts them back).
     """
     import chessbits
     current = sys.modules.get("chess")
@@ -71,7 +74,7 @@ def install_as_chess() -> None:
         warnings.warn(f"install_as_chess(): python-chess was imported before ({', '.join(stale)}); "
                       "objects made from it stay python-chess's", RuntimeWarning, stacklevel=2)
         for k in stale:
-            del sys.modules[k]
+            _displaced[k] = sys.modules.pop(k)
     sys.modules["chess"] = chessbits
     for name in MODULES:
         module = sys.modules.get(f"chessbits.{name}")
@@ -82,9 +85,12 @@ def install_as_chess() -> None:
 
 
 def uninstall_as_chess() -> None:
-    """Undo :func:`install_as_chess`: ``import chess`` finds python-chess again (if installed)."""
+    """Undo :func:`install_as_chess`: ``import chess`` finds python-chess again (if installed),
+    the very modules it displaced if python-chess was imported before."""
     import chessbits
     if sys.modules.get("chess") is chessbits:
         for k in [k for k in sys.modules if k == "chess" or k.startswith("chess.")]:
             del sys.modules[k]
+        sys.modules.update(_displaced)
+        _displaced.clear()
     sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, "chessbits_alias", False)]
