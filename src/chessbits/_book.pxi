@@ -9,6 +9,22 @@ def polyglot_numbers():
     return [polyglot_random[i] for i in range(POLYGLOT_RANDOM_NB)]
 
 
+def zobrist_hash(board, *, _hasher=None):
+    """The Polyglot key of a position: a chessbits Board's is kept as it plays, so this is a
+    read; other boards (and a ``_hasher`` of one's own) go through chessbits.polyglot's
+    ZobristHasher, which hashes them piece by piece as python-chess does.
+
+    >>> hex(zobrist_hash(Board()))
+    '0x463b96181691fc9c'
+    """
+    if _hasher is None:
+        if isinstance(board, Board):
+            return board_polyglot_key(&(<Board>board).pos)
+        from chessbits.polyglot import DEFAULT_HASHER
+        _hasher = DEFAULT_HASHER
+    return _hasher(board)
+
+
 def book_bisect(book, key):
     """The index of the first entry of a book whose key is >= key (as bisect_left)."""
     cdef Py_buffer view

@@ -22,7 +22,7 @@ from typing import Callable, Container, Iterator, List, NamedTuple, Optional, Ty
 from . import _core
 from ._core import Board, Move
 
-__all__ = ["POLYGLOT_RANDOM_ARRAY", "ENTRY_STRUCT", "ZobristHasher", "zobrist_hash", "Entry",
+__all__ = ["POLYGLOT_RANDOM_ARRAY", "ENTRY_STRUCT", "ZobristHasher", "DEFAULT_HASHER", "zobrist_hash", "Entry",
            "MemoryMappedReader", "open_reader"]
 
 POLYGLOT_RANDOM_ARRAY: List[int] = _core.polyglot_numbers()
@@ -91,22 +91,10 @@ class ZobristHasher:
         return self.hash_board(board) ^ self.hash_castling(board) ^ self.hash_ep_square(board) ^ self.hash_turn(board)
 
 
-_DEFAULT_HASHER = ZobristHasher(POLYGLOT_RANDOM_ARRAY)
+DEFAULT_HASHER = ZobristHasher(POLYGLOT_RANDOM_ARRAY)
+"""The hasher zobrist_hash uses for boards that are not chessbits' (python-chess's)."""
 
-
-def zobrist_hash(board: typing.Any, *, _hasher: Callable[[typing.Any], int] = _DEFAULT_HASHER) -> int:
-    """The Polyglot key of a position (a chessbits Board's is kept as it plays, so this is
-    a read; other boards are hashed piece by piece).
-
-    >>> b = Board()
-    >>> b.push_san("e4")
-    Move.from_uci('e2e4')
-    >>> hex(zobrist_hash(b))
-    '0x823c9b50fd114196'
-    """
-    if _hasher is _DEFAULT_HASHER and isinstance(board, Board):
-        return board.zobrist_hash()
-    return _hasher(board)
+zobrist_hash: Callable[..., int] = _core.zobrist_hash  # in C: zobrist_hash(board, *, _hasher=None)
 
 
 class Entry(NamedTuple):
