@@ -8,13 +8,15 @@ names).
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.util
 import sys
-import warnings
-from importlib.machinery import ModuleSpec
 from types import ModuleType
-from typing import Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Dict, Optional, Sequence
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+
+# (importlib.abc, importlib.util and warnings are imported where used: importlib.abc alone
+# cost import chessbits 20 ms; finders and loaders need no base class)
 
 # python-chess's submodules, each a chessbits module of the same name
 MODULES = ("engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant")
@@ -22,7 +24,7 @@ MODULES = ("engine", "gaviota", "pgn", "polyglot", "svg", "syzygy", "variant")
 _displaced: Dict[str, ModuleType] = {}  # python-chess's modules install_as_chess() took out of sys.modules
 
 
-class _AliasLoader(importlib.abc.Loader):
+class _AliasLoader:
     def __init__(self, target: str):
         self.target = target
 
@@ -35,7 +37,7 @@ class _AliasLoader(importlib.abc.Loader):
         module.__spec__ = self.spec  # chessbits.<name> ran when imported; importlib set the alias's spec
 
 
-class _AliasFinder(importlib.abc.MetaPathFinder):
+class _AliasFinder:
     """Finds ``chess.<name>`` as ``chessbits.<name>`` while ``chess`` is chessbits."""
     chessbits_alias = True  # chessbits._pychess steps around it to load python-chess itself
 
@@ -43,10 +45,11 @@ class _AliasFinder(importlib.abc.MetaPathFinder):
                   target: Optional[ModuleType] = None) -> Optional[ModuleSpec]:
         if not fullname.startswith("chess.") or sys.modules.get("chess") is not sys.modules["chessbits"]:
             return None
+        import importlib.util
         real = "chessbits" + fullname[5:]
         if real not in sys.modules and importlib.util.find_spec(real) is None:
             return None
-        return importlib.util.spec_from_loader(fullname, _AliasLoader(real))
+        return importlib.util.spec_from_loader(fullname, _AliasLoader(real))  # type: ignore[arg-type]  # exec_module's protocol
 
 
 def install_as_chess() -> None:
@@ -71,6 +74,7 @@ def install_as_chess() -> None:
         return
     stale = sorted(k for k in sys.modules if k == "chess" or k.startswith("chess."))
     if stale:
+        import warnings
         warnings.warn(f"install_as_chess(): python-chess was imported before ({', '.join(stale)}); "
                       "objects made from it stay python-chess's", RuntimeWarning, stacklevel=2)
         for k in stale:
