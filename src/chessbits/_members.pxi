@@ -14,7 +14,8 @@ cdef extern from *:
     #define Py_T_OBJECT_EX T_OBJECT_EX
     #define Py_READONLY READONLY
     #endif
-    /* Member slots kept by hand (PyObject * fields holding a reference each). */
+    /* Objects for member slots that hold no reference of their own (Board's state): True,
+       False, None, the ints below, and ints the board owns. */
     enum { CB_SMALL_INTS = 1024 };
     static PyObject *cb_small_ints[CB_SMALL_INTS];  /* 0..1023, made once (CPython's own up to 256) */
 
