@@ -828,7 +828,8 @@ static int b_is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (
 /* Returns FEN_OK after placing the board part f (n bytes) on the empty p (and '~' marks
    in *promoted), or the first of python-chess's checks it fails, in python-chess's order
    (8 rows; then row by row: each character, no two digits in a row, '~' only after a
-   piece, and 8 columns at the row's end), with the rank (1-8) in *rank. */
+   piece, and 8 columns at the row's end), with the rank (1-8) in *where (the row count
+   for FEN_BOARD_ROWS). */
 static FenError b_parse_board(Position *p, Bitboard *promoted, const char *f, size_t n, int *where) {
   int rows = 1;
   for (size_t i = 0; i < n; i++) rows += f[i] == '/';

@@ -218,3 +218,21 @@ def test_methods_carry_their_signatures():
     assert list(inspect.signature(Board.push).parameters) == ["self", "move"]
     assert list(inspect.signature(Board.generate_legal_moves).parameters) == ["self", "from_mask", "to_mask"]
     assert "shredder" in inspect.signature(Board.fen).parameters
+
+
+def test_move_stack_is_one_list_as_in_python_chess():
+    """python-chess's move_stack is one list the board changes in place (push appends, pop
+    pops, set_fen and clear_stack empty it; copy and root make new ones): a program holding
+    it sees the same list on both."""
+    import chessbits
+    for lib in (chess, chessbits):
+        board = lib.Board()
+        held = board.move_stack
+        board.push_san("e4")
+        board.push_san("e5")
+        assert held is board.move_stack and [m.uci() for m in held] == ["e2e4", "e7e5"], lib
+        assert board.copy().move_stack is not held and board.root().move_stack == []
+        board.pop()
+        assert [m.uci() for m in held] == ["e2e4"]
+        board.set_fen(lib.STARTING_FEN)
+        assert held is board.move_stack and held == []

@@ -804,10 +804,12 @@ cdef class Board(BaseBoard):
     # after any change but a push or pop, which update what they change.
 
     cdef int _sync(self) except -1:
-        cdef list moves = [_move_interned(self.stack[i]) for i in range(self.nply)]
-        Py_INCREF(moves)
-        Py_XDECREF(self._moves)
-        self._moves = <PyObject *>moves
+        moves = [_move_interned(self.stack[i]) for i in range(self.nply)]
+        if self._moves == NULL:
+            Py_INCREF(moves)
+            self._moves = <PyObject *>moves
+        else:  # the same list, refilled: as python-chess's move_stack (cleared in place by set_fen)
+            (<list><object>self._moves)[:] = moves
         self._chess960 = cb_bool(self.pos.chess960)
         self._sync_state()
         return 0
@@ -2026,33 +2028,22 @@ cdef class Board(BaseBoard):
 
 
 cdef int _expose_board_state() except -1:
-    cdef object mark = object()
-    cdef Board b
-    for name, doc in ((b"turn", b"The side to move: True (chess.WHITE) or False (chess.BLACK)."),
-                      (b"castling_rights", b"Bitboard of the rooks that may castle, as set (see clean_castling_rights)."),
-                      (b"ep_square", b"The square a pawn just skipped by a double push (even if no capture is possible), else None."),
-                      (b"halfmove_clock", b"Plies since the last capture or pawn move."),
-                      (b"fullmove_number", b"Starts at 1, incremented after every black move."),
-                      (b"chess960", b"True in Chess960 mode: castling is written king-takes-rook."),
-                      (b"move_stack", b"The moves played since the position was set, oldest first (push and pop change it).")):
-        b = Board()
-        if name == b"turn":
-            b._turn = <PyObject *>mark
-        elif name == b"castling_rights":
-            b._castling = <PyObject *>mark
-        elif name == b"ep_square":
-            b._ep = <PyObject *>mark
-        elif name == b"halfmove_clock":
-            b._halfmove = <PyObject *>mark
-        elif name == b"fullmove_number":
-            b._fullmove = <PyObject *>mark
-        elif name == b"chess960":
-            b._chess960 = <PyObject *>mark
-        else:
-            Py_INCREF(mark)
-            Py_XDECREF(b._moves)
-            b._moves = <PyObject *>mark
-        _expose_member(Board, b, mark, name, doc)
+    cdef list marks = [object() for _ in range(7)]
+    cdef Board b = Board()
+    b._turn, b._castling, b._ep = <PyObject *>marks[0], <PyObject *>marks[1], <PyObject *>marks[2]
+    b._halfmove, b._fullmove, b._chess960 = <PyObject *>marks[3], <PyObject *>marks[4], <PyObject *>marks[5]
+    Py_INCREF(marks[6])  # the probe's move list is owned: its dealloc drops this reference
+    Py_XDECREF(b._moves)
+    b._moves = <PyObject *>marks[6]
+    _expose_members(Board, b, list(zip(marks, [
+        b"turn", b"castling_rights", b"ep_square", b"halfmove_clock", b"fullmove_number", b"chess960", b"move_stack"], [
+        b"The side to move: True (chess.WHITE) or False (chess.BLACK).",
+        b"Bitboard of the rooks that may castle, as set (see clean_castling_rights).",
+        b"The square a pawn just skipped by a double push (even if no capture is possible), else None.",
+        b"Plies since the last capture or pawn move.",
+        b"Starts at 1, incremented after every black move.",
+        b"True in Chess960 mode: castling is written king-takes-rook.",
+        b"The moves played since the position was set, oldest first (push and pop change it)."])))
     return 0
 
 

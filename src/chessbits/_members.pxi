@@ -55,11 +55,6 @@ cdef extern from *:
       return own[0];
     }
 
-    /* Appends a new reference to item to a list; -1 on failure. */
-    static inline int cb_list_append(PyObject *list, PyObject *item) {
-      return PyList_Append(list, item);
-    }
-
     /* Returns the last item of a non-empty list, removed without giving back its storage
        (push/pop pairs then never reallocate). */
     static inline PyObject *cb_list_pop(PyObject *list) {
@@ -97,7 +92,7 @@ cdef extern from *:
     PyObject *cb_small_ints[]
     PyObject *cb_int(long long v, PyObject **own) except NULL
     PyObject *cb_castling(uint64_t b, PyObject **own, uint64_t *bb) except NULL
-    int cb_list_append(PyObject *list, PyObject *item) except -1
+    int cb_list_append "PyList_Append"(PyObject *list, PyObject *item) except -1
     object cb_list_pop(PyObject *list)
     object cb_type_dict(PyTypeObject *t)
     void PyType_Modified(PyTypeObject *t)
@@ -110,26 +105,30 @@ cdef int _member_count = 0
 cdef list _member_texts = []  # the names and docs the descriptors point at, kept alive
 
 
-cdef int _expose_member(type cls, object probe, object sentinel, bytes name, bytes doc) except -1:
-    """Add to cls a read-only member descriptor `name` for the object field of probe (an
-    instance of cls) that holds sentinel: its offset is found by looking for the sentinel."""
+cdef int _expose_members(type cls, object probe, list members) except -1:
+    """Add to cls a read-only member descriptor for each (mark, name, doc) of members: the
+    object field of probe (an instance of cls) that holds mark, its offset found by looking
+    for the mark."""
     global _member_count
     cdef char *base = <char *><PyObject *>probe
-    cdef Py_ssize_t off = sizeof(PyObject)
     cdef Py_ssize_t size = (<PyTypeObject *>cls).tp_basicsize
-    while off + <Py_ssize_t>sizeof(PyObject *) <= size and (<PyObject **>(base + off))[0] != <PyObject *>sentinel:
-        off += sizeof(PyObject *)
-    if off + <Py_ssize_t>sizeof(PyObject *) > size or _member_count == MEMBERS_MAX:
-        raise SystemError(f"cannot expose {cls.__name__}.{name.decode()} as a member")
-    cdef PyMemberDef *d = &_member_defs[_member_count]
-    _member_count += 1
-    _member_texts.extend((name, doc))
-    d.name = name
-    d.type = Py_T_OBJECT_EX
-    d.offset = off
-    d.flags = Py_READONLY
-    d.doc = doc
-    cb_type_dict(<PyTypeObject *>cls)[name.decode()] = PyDescr_NewMember(<PyTypeObject *>cls, d)
+    cdef Py_ssize_t off
+    cdef PyMemberDef *d
+    for mark, name, doc in members:
+        off = sizeof(PyObject)
+        while off + <Py_ssize_t>sizeof(PyObject *) <= size and (<PyObject **>(base + off))[0] != <PyObject *>mark:
+            off += sizeof(PyObject *)
+        if off + <Py_ssize_t>sizeof(PyObject *) > size or _member_count == MEMBERS_MAX:
+            raise SystemError(f"cannot expose {cls.__name__}.{name.decode()} as a member")
+        d = &_member_defs[_member_count]
+        _member_count += 1
+        _member_texts.extend((name, doc))
+        d.name = name
+        d.type = Py_T_OBJECT_EX
+        d.offset = off
+        d.flags = Py_READONLY
+        d.doc = doc
+        cb_type_dict(<PyTypeObject *>cls)[name.decode()] = PyDescr_NewMember(<PyTypeObject *>cls, d)
     PyType_Modified(<PyTypeObject *>cls)
     return 0
 

@@ -225,25 +225,16 @@ cdef list _pieces = [None] + [[Piece(pt, False), Piece(pt, True)] for pt in rang
 
 
 cdef int _expose_move_and_piece() except -1:
-    cdef object mark = object()
+    cdef list marks = [object() for _ in range(4)]
     cdef Move m = Move(0, 1)
-    m.from_square = mark
-    _expose_member(Move, m, mark, b"from_square", b"The square the piece moves from.")
-    m = Move(0, 1)
-    m.to_square = mark
-    _expose_member(Move, m, mark, b"to_square", b"The square the piece moves to.")
-    m = Move(0, 1)
-    m.promotion = mark
-    _expose_member(Move, m, mark, b"promotion", b"The piece type promoted to, or None.")
-    m = Move(0, 1)
-    m.drop = mark
-    _expose_member(Move, m, mark, b"drop", b"The piece type dropped, or None.")
+    m.from_square, m.to_square, m.promotion, m.drop = marks
+    _expose_members(Move, m, list(zip(marks, [b"from_square", b"to_square", b"promotion", b"drop"], [
+        b"The square the piece moves from.", b"The square the piece moves to.",
+        b"The piece type promoted to, or None.", b"The piece type dropped, or None."])))
     cdef Piece p = Piece(1, True)
-    p.piece_type = mark
-    _expose_member(Piece, p, mark, b"piece_type", b"PAWN (1) .. KING (6).")
-    p = Piece(1, True)
-    p.color = mark
-    _expose_member(Piece, p, mark, b"color", b"True (chess.WHITE) or False (chess.BLACK).")
+    p.piece_type, p.color = marks[:2]
+    _expose_members(Piece, p, list(zip(marks, [b"piece_type", b"color"], [
+        b"PAWN (1) .. KING (6).", b"True (chess.WHITE) or False (chess.BLACK)."])))
     return 0
 
 
