@@ -14,3 +14,6 @@
 #include "board.c"
 #include "book.c"
 #include "engine.c"
+#include "san.c"
+#include "pgn.c"
+#include "pgn_arrays.c"

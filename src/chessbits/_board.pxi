@@ -1499,17 +1499,7 @@ cdef class Board(BaseBoard):
 
     def has_chess960_castling_rights(self):
         """True if some castling right is possible only in Chess960."""
-        cdef int saved = self.pos.chess960
-        self.pos.chess960 = 1
-        cdef Bitboard rights = board_clean_castling(&self.pos, self.nply > 0)
-        self.pos.chess960 = saved
-        if rights & ~0x8100000000000081:
-            return True
-        if (rights & 0xFF) and not (self.pos.by_type[KING_T] & self.pos.by_color[WHITE_C] & (1 << 4)):
-            return True
-        if (rights & 0xFF00000000000000) and not (self.pos.by_type[KING_T] & self.pos.by_color[BLACK_C] & (<Bitboard>1 << 60)):
-            return True
-        return False
+        return bool(board_has_chess960_castling(&self.pos, self.nply > 0))
 
     def has_pseudo_legal_en_passant(self):
         """True if an en-passant capture is pseudo-legal."""

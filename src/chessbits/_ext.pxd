@@ -1,5 +1,5 @@
 # The C core (ext/) as Cython sees it: declarations only, no code.
-from libc.stdint cimport uint8_t, uint16_t, int32_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, int32_t, uint32_t, uint64_t, int64_t
 
 cdef extern from "attacks/attacks.h" nogil:
     ctypedef uint64_t Bitboard
@@ -213,3 +213,47 @@ cdef extern from "book.h" nogil:
     BookEntry book_entry(const unsigned char *data, size_t i)
     size_t book_lower_bound(const unsigned char *data, size_t n, uint64_t key)
     int book_pymove(uint16_t raw_move, int *promotion)
+
+cdef extern from "san.h" nogil:
+    ctypedef enum SanError:
+        SAN_OK, SAN_INVALID, SAN_MULTI_LEG, SAN_ILLEGAL, SAN_AMBIGUOUS, SAN_NO_PROMOTION, SAN_NO_MATCH
+    SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out)
+    int board_has_chess960_castling(const Position *pos, int has_stack)
+
+cdef extern from "pgn_arrays.h" nogil:
+    ctypedef struct PgnBuffer:
+        int64_t line_no
+    ctypedef struct PgnTagRec:
+        int64_t game, name, name_n, value, value_n
+    enum: PGN_ERR_SAN, PGN_ERR_FEN, PGN_ERR_VARIANT, PGN_ERR_VARIANT_BULK
+    ctypedef struct PgnErrorRec:
+        int64_t game, line, token, token_n
+        int kind, code, move
+        char fen[128]
+    ctypedef struct PgnGameRec:
+        int64_t first_move, result, result_n, start
+    ctypedef struct PgnArrays:
+        uint16_t *moves
+        float *clocks
+        float *evals
+        uint64_t *boards
+        uint64_t *castling
+        int8_t *ep
+        uint8_t *turn
+        uint32_t *halfmove
+        size_t nmoves
+        PgnGameRec *games
+        size_t ngames
+        PgnTagRec *tags
+        size_t ntags
+        PgnErrorRec *errors
+        size_t nerrors
+        int oom
+        PgnBuffer src
+    void pgn_arrays_init(PgnArrays *a, int positions)
+    void pgn_arrays_free(PgnArrays *a)
+    size_t pgn_arrays_read(PgnArrays *a, const char *buf, size_t n, size_t start, size_t stop, int final)
+    size_t pgn_split_point(const char *buf, size_t n, size_t start)
+
+cdef extern from "workers.h" nogil:
+    void workers_run(int n, void (*fn)(void *) noexcept nogil, void *args, size_t size)

@@ -1,62 +1,37 @@
-# Reading SAN, with python-chess's rules: overspecified and long forms accepted,
-# pawn captures need their file, castling as O-O / 0-0, null moves as --, Z0, 0000, @@@@.
+# Reading SAN: ext/san.c decides as python-chess's parse_san does; here its answers are
+# worded as python-chess words them.
 
-import re
+cdef dict _SAN_MESSAGES = {
+    SAN_INVALID: "invalid san: {san!r}",
+    SAN_MULTI_LEG: "unsupported multi-leg move: {san!r}",
+    SAN_ILLEGAL: "illegal san: {san!r} in {fen}",
+    SAN_AMBIGUOUS: "ambiguous san: {san!r} in {fen}",
+    SAN_NO_PROMOTION: "missing promotion piece type: {san!r} in {fen}",
+    SAN_NO_MATCH: "no matching legal move for {uci} ({frm} -> {to}) in {fen}",
+}
+cdef dict _SAN_ERRORS = {
+    SAN_INVALID: InvalidMoveError, SAN_MULTI_LEG: InvalidMoveError, SAN_ILLEGAL: IllegalMoveError,
+    SAN_AMBIGUOUS: AmbiguousMoveError, SAN_NO_PROMOTION: IllegalMoveError, SAN_NO_MATCH: IllegalMoveError,
+}
 
-cdef object _SAN_RE = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
-cdef frozenset _KINGSIDE = frozenset(["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"])
-cdef frozenset _QUEENSIDE = frozenset(["O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"])
+
+cdef str _san_message(int code, str san, str fen, int move):
+    """python-chess's message for a SAN refused with code (move: find_move's, for SAN_NO_MATCH)."""
+    return _SAN_MESSAGES[code].format(san=san, fen=fen, uci=_move_interned(move).uci(),
+                                      frm=_SQUARE_NAMES[move & 63], to=_SQUARE_NAMES[(move >> 6) & 63])
 
 
 cdef Move _parse_san(Board board, object san):
-    cdef PyMove buf[MAX_MOVES]
-    cdef int n, f, t
-    cdef Bitboard from_mask = 0xFFFFFFFFFFFFFFFF, to_mask
-    cdef Position *pos = &board.pos
+    cdef PyMove m = 0
+    cdef SanError e
+    cdef const char *p
+    cdef Py_ssize_t n
     if not isinstance(san, str):
         raise move_error(InvalidMoveError, f"invalid san: {san!r}")
-    if san in _KINGSIDE or san in _QUEENSIDE:
-        n = board_generate_castling(pos, from_mask, from_mask, buf)
-        for i in range(n):
-            f, t = buf[i] & 63, (buf[i] >> 6) & 63
-            if (file_of(t) > file_of(f)) == (san in _KINGSIDE):
-                return _move_interned(buf[i])
-        raise move_error(IllegalMoveError, f"illegal san: {san!r} in {board.fen()}")
-    match = _SAN_RE.match(san)
-    if not match:
-        if san in ("--", "Z0", "0000", "@@@@"):
-            return _move_interned(0)
-        if "," in san:
-            raise move_error(InvalidMoveError, f"unsupported multi-leg move: {san!r}")
-        raise move_error(InvalidMoveError, f"invalid san: {san!r}")
-    t = _SQUARE_INDEX[match.group(4)]
-    to_mask = ((<Bitboard>1) << t) & ~pos.by_color[pos.side]
-    p = match.group(5)
-    promotion = _PIECE_SYMBOLS.index(p[-1].lower()) if p else 0
-    if match.group(2):
-        from_mask &= (<Bitboard>0x0101010101010101) << (ord(match.group(2)) - ord("a"))
-    if match.group(3):
-        from_mask &= (<Bitboard>0xFF) << (8 * (ord(match.group(3)) - ord("1")))
-    if match.group(1):
-        from_mask &= pos.by_type[_PIECE_SYMBOLS.index(match.group(1).lower())] & pos.by_color[pos.side]
-    elif match.group(2) and match.group(3):
-        f = (ord(match.group(3)) - ord("1")) * 8 + ord(match.group(2)) - ord("a")
-        move = board.find_move(f, t, promotion or None)
-        if (move.promotion or 0) == promotion:
-            return move
-        raise move_error(IllegalMoveError, f"missing promotion piece type: {san!r} in {board.fen()}")
-    else:
-        from_mask &= pos.by_type[PAWN_T]
-        if not match.group(2):
-            from_mask &= (<Bitboard>0x0101010101010101) << file_of(t)
-    n = board_generate(pos, from_mask, to_mask, 1, buf)
-    found = -1
-    for i in range(n):
-        if buf[i] >> 12 != promotion:
-            continue
-        if found >= 0:
-            raise move_error(AmbiguousMoveError, f"ambiguous san: {san!r} in {board.fen()}")
-        found = buf[i]
-    if found < 0:
-        raise move_error(IllegalMoveError, f"illegal san: {san!r} in {board.fen()}")
-    return _move_interned(found)
+    b = (<str>san).encode("utf-8", "surrogatepass")
+    p = b
+    n = len(b)
+    e = san_parse(&board.pos, p, n, &m)
+    if e == SAN_OK:
+        return _move_interned(m)
+    raise move_error(_SAN_ERRORS[e], _san_message(e, san, board.fen() if e > SAN_MULTI_LEG else "", m))

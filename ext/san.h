@@ -1,0 +1,22 @@
+/* Standard algebraic notation read as python-chess's Board.parse_san reads it: castling as
+   O-O/0-0 (with + or #), null moves as --, Z0, 0000, @@@@, overspecified and long forms
+   accepted, pawn captures only with their file, promotions with or without '='. */
+#ifndef CB_SAN_H
+#define CB_SAN_H
+
+#include "board.h"
+
+/* Why a SAN is refused, in python-chess's words (the Python layer words them). */
+typedef enum {
+  SAN_OK, SAN_INVALID, SAN_MULTI_LEG, SAN_ILLEGAL, SAN_AMBIGUOUS, SAN_NO_PROMOTION, SAN_NO_MATCH
+} SanError;
+
+/* Returns SAN_OK with *out the legal move (or 0, the null move) that san[0..n) names here,
+   or why not; for SAN_NO_MATCH *out is the move python-chess's find_move looked for. */
+SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out);
+
+/* Returns 1 if python-chess's has_chess960_castling_rights(): some castling right of the
+   position is possible only in Chess960 (has_stack: the board has a move stack). */
+int board_has_chess960_castling(const Position *pos, int has_stack);
+
+#endif

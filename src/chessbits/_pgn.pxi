@@ -1,0 +1,161 @@
+# Games of a block of PGN text read into arrays (ext/pgn_arrays.c) on threads with the GIL
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+# released: the block cut where games seem to start, each piece read by one thread, a piece
+# whose start the previous piece's last game did not end at read again from where it did.
+# The Python layer (chessbits._pgnarrays) streams blocks and makes NumPy arrays of the bytes.
+
+cdef struct PgnWork:
+    PgnArrays a
+    const char *buf
+    size_t n, start, stop, consumed
+    int final
+
+cdef void _pgn_work(void *arg) noexcept nogil:
+    cdef PgnWork *w = <PgnWork *>arg
+    w.consumed = pgn_arrays_read(&w.a, w.buf, w.n, w.start, w.stop, w.final)
+
+# a thread's piece of a block is at least this long: shorter pieces cost more than they save
+PGN_MIN_PIECE = 1 << 20
+# the roster python-chess's Headers starts from, and its values for tags a game lacks
+PGN_ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
+              "Black": "?", "Result": "*"}
+
+
+cdef str _pgn_text(const char *buf, int64_t at, int64_t n):
+    return PyUnicode_DecodeUTF8(buf + at, n, "replace")
+
+
+cdef str _pgn_error_text(PgnErrorRec *e, const char *buf, int64_t line):
+    """python-chess's message for an error of the arrays reader, after its line number."""
+    token = _pgn_text(buf, e.token, e.token_n)
+    if e.kind == PGN_ERR_SAN:
+        message = _san_message(e.code, token, e.fen.decode("ascii"), e.move)
+    elif e.kind == PGN_ERR_FEN:
+        message = str(_fen_error(<FenError>e.code, token, _board_part(token), e.move))
+    elif e.kind == PGN_ERR_VARIANT:
+        message = f"unsupported variant: {token}"
+    else:
+        message = f"variant {token!r} is not read into arrays (chessbits.pgn.read_game reads it)"
+    return f"line {line}: {message}"
+
+
+def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint positions,
+                    object tags, int64_t first_line):
+    """Reads the games of data (the games that start in it and end in it, or all if final)
+    into a dict of bytearrays and lists; 'consumed' says where reading stopped."""
+    cdef size_t n = data.shape[0]
+    cdef const char *buf = b""
+    if n:
+        buf = <const char *>&data[0]
+    cdef int pieces = max(1, min(threads, <int>(n // PGN_MIN_PIECE)))
+    cdef PgnWork *work = <PgnWork *>PyMem_Malloc(pieces * sizeof(PgnWork))
+    if work == NULL:
+        raise MemoryError()
+    cdef int k, used = 0
+    cdef size_t at
+    try:
+        for k in range(pieces):
+            at = 0 if k == 0 else pgn_split_point(buf, n, n * k // pieces)
+            if k and at <= work[used - 1].start:
+                continue
+            pgn_arrays_init(&work[used].a, positions)
+            work[used].buf, work[used].n, work[used].start, work[used].final = buf, n, at, final
+            used += 1
+        for k in range(used):
+            work[k].stop = work[k + 1].start if k + 1 < used else n
+        with nogil:
+            workers_run(used, _pgn_work, work, sizeof(PgnWork))
+            for k in range(1, used):  # a piece cut where no game starts: read it from where one does
+                if work[k - 1].consumed != work[k].start:
+                    pgn_arrays_free(&work[k].a)
+                    pgn_arrays_init(&work[k].a, positions)
+                    work[k].start = work[k - 1].consumed
+                    _pgn_work(&work[k])
+        for k in range(used):
+            if work[k].a.oom:
+                raise MemoryError("out of memory reading PGN")
+        return _pgn_collect(work, used, buf, positions, tags, first_line)
+    finally:
+        for k in range(used):
+            pgn_arrays_free(&work[k].a)
+        PyMem_Free(work)
+
+
+cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions, object tags, int64_t first_line):
+    cdef size_t nmoves = 0, i, g
+    cdef Py_ssize_t ngames = 0
+    cdef int k
+    for k in range(used):
+        nmoves += work[k].a.nmoves
+        ngames += work[k].a.ngames
+    moves = bytearray(2 * nmoves)
+    clocks = bytearray(4 * nmoves)
+    evals = bytearray(4 * nmoves)
+    offsets = bytearray(8 * (ngames + 1))
+    cdef char *pm = moves
+    cdef char *pc = clocks
+    cdef char *pe = evals
+    cdef int64_t *po = <int64_t *><char *>offsets
+    out = {"moves": moves, "clocks": clocks, "evals": evals, "offsets": offsets}
+    cdef char *pb = NULL
+    cdef char *pk = NULL
+    cdef char *pp = NULL
+    cdef char *pt = NULL
+    cdef char *ph = NULL
+    if positions:
+        out["boards"] = bytearray(64 * nmoves)
+        out["castling"] = bytearray(8 * nmoves)
+        out["ep"] = bytearray(nmoves)
+        out["turn"] = bytearray(nmoves)
+        out["halfmove"] = bytearray(4 * nmoves)
+        pb, pk, pp, pt, ph = out["boards"], out["castling"], out["ep"], out["turn"], out["halfmove"]
+    results = [None] * ngames
+    errors = [None] * ngames
+    columns = {}
+    want = None if tags is None else set(tags)
+    for name in (PGN_ROSTER if tags is None else tags):
+        columns[name] = [PGN_ROSTER.get(name)] * ngames
+    cdef size_t move_base = 0, game_base = 0
+    cdef int64_t line_base = first_line
+    cdef PgnArrays *a
+    cdef PgnGameRec *gr
+    cdef PgnTagRec *t
+    cdef PgnErrorRec *e
+    for k in range(used):
+        a = &work[k].a
+        memcpy(pm + 2 * move_base, a.moves, 2 * a.nmoves)
+        memcpy(pc + 4 * move_base, a.clocks, 4 * a.nmoves)
+        memcpy(pe + 4 * move_base, a.evals, 4 * a.nmoves)
+        if positions:
+            memcpy(pb + 64 * move_base, a.boards, 64 * a.nmoves)
+            memcpy(pk + 8 * move_base, a.castling, 8 * a.nmoves)
+            memcpy(pp + move_base, a.ep, a.nmoves)
+            memcpy(pt + move_base, a.turn, a.nmoves)
+            memcpy(ph + 4 * move_base, a.halfmove, 4 * a.nmoves)
+        for i in range(a.ngames):
+            gr = &a.games[i]
+            po[game_base + i] = move_base + gr.first_move
+            results[game_base + i] = "*" if gr.result < 0 else _pgn_text(buf, gr.result, gr.result_n)
+        for i in range(a.ntags):
+            t = &a.tags[i]
+            name = _pgn_text(buf, t.name, t.name_n)
+            if want is not None and name not in want:
+                continue
+            column = columns.get(name)
+            if column is None:
+                column = columns[name] = [PGN_ROSTER.get(name)] * ngames
+            column[game_base + t.game] = _pgn_text(buf, t.value, t.value_n)
+        for i in range(a.nerrors):
+            e = &a.errors[i]
+            g = game_base + e.game
+            text = _pgn_error_text(e, buf, line_base + e.line)
+            errors[g] = text if errors[g] is None else errors[g] + "\n" + text
+        move_base += a.nmoves
+        game_base += a.ngames
+        line_base += a.src.line_no
+    po[ngames] = nmoves
+    if "Result" in columns:
+        columns["Result"] = results
+    out.update(results=results, errors=errors, tags=columns, consumed=work[used - 1].consumed,
+               lines=line_base - first_line)
+    return out

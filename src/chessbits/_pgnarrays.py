@@ -1,0 +1,385 @@
+"""Game databases read into NumPy arrays: :func:`read_games` and :func:`iter_games`.
+
+The text is read in blocks (decompressed on the way from .zst, .gz or .bz2), each block's
+games read in C on threads with the GIL released (chessbits._core._pgn_read_block), games
+read exactly as python-chess's ``chess.pgn.read_game`` reads them one after another.
+NumPy is needed (the ``chessbits[data]`` extra; zstandard too for .zst).
+"""
+from __future__ import annotations
+
+import io
+import os
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+
+from . import _core
+
+# Text read at a time: memory stays within a few blocks whatever the file's size.
+BLOCK_SIZE = 16 << 20
+# Games per batch of iter_games unless told.
+BATCH = 10_000
+# What compressed files start with.
+MAGIC = {b"\x28\xb5\x2f\xfd": "zst", b"\x1f\x8b": "gz", b"BZh": "bz2"}
+
+Progress = Callable[[int, Optional[int]], Any]
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("chessbits.pgn.read_games makes NumPy arrays: pip install 'chessbits[data]'",
+                          name="numpy") from None
+    return numpy
+
+
+class GameArrays:
+    """Games as flat arrays, one entry per mainline move or per game.
+
+    - ``moves`` (uint16): python-chess's ``from_square | to_square << 6 | promotion << 12`` of
+      every mainline move of every game back to back (0 for a null move; castling as
+      python-chess writes it: e1g1, or king takes rook in Chess960);
+    - ``offsets`` (int64, games + 1): game ``i``'s moves are ``moves[offsets[i]:offsets[i + 1]]``;
+    - ``clocks``, ``evals`` (float32, aligned with ``moves``, NaN where absent): python-chess's
+      ``node.clock()`` in seconds and ``node.eval().white().score(mate_score=100000) / 100`` in
+      pawns (mate in n moves: +-(1000 - n / 100));
+    - ``headers``: a dict of tag name -> object array of values (python-chess's defaults for the
+      seven roster tags a game lacks, None for other tags), ``result`` (python-chess's
+      ``game.headers["Result"]``), ``termination`` (the Termination tag or None), ``errors``
+      (None, or python-chess's messages, each after "line N: ", one per line);
+    - with ``positions=True``, the position before each move: ``positions`` (uint64, moves x 8:
+      pawns, knights, bishops, rooks, queens, kings, white, black), ``turns`` (bool, True for
+      white), ``castling_rights`` (uint64, python-chess's), ``ep_squares`` (int8, the square
+      ``fen()`` writes or -1), ``halfmove_clocks`` (uint32).
+
+    >>> games = read_games(b"1. e4 e5 2. Nf3 *")
+    >>> len(games), games.moves.tolist()
+    (1, [1804, 2356, 1350])
+    """
+
+    PER_MOVE = ("moves", "clocks", "evals", "positions", "turns", "castling_rights", "ep_squares", "halfmove_clocks")
+    PER_GAME = ("result", "termination", "errors")
+
+    def __init__(self, moves: Any, offsets: Any, clocks: Any, evals: Any, headers: Dict[str, Any], result: Any,
+                 termination: Any, errors: Any, positions: Any = None, turns: Any = None,
+                 castling_rights: Any = None, ep_squares: Any = None, halfmove_clocks: Any = None) -> None:
+        self.moves, self.offsets, self.clocks, self.evals = moves, offsets, clocks, evals
+        self.headers, self.result, self.termination, self.errors = headers, result, termination, errors
+        self.positions, self.turns, self.castling_rights = positions, turns, castling_rights
+        self.ep_squares, self.halfmove_clocks = ep_squares, halfmove_clocks
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __repr__(self) -> str:
+        errors = sum(e is not None for e in self.errors)
+        return f"<GameArrays: {len(self)} games, {len(self.moves)} moves, {errors} with errors>"
+
+    def game_moves(self, i: int) -> Any:
+        """The moves of game i (a view of ``moves``)."""
+        return self.moves[self.offsets[i]:self.offsets[i + 1]]
+
+    def mainline_moves(self, i: int) -> List[Any]:
+        """The moves of game i as chessbits Moves."""
+        return [_core.Move(int(k) & 63, (int(k) >> 6) & 63, (int(k) >> 12) or None) if k else _core.Move.null()
+                for k in self.game_moves(i)]
+
+    def __getitem__(self, index: slice) -> "GameArrays":
+        """The games of a slice (step 1), their arrays views or copies of these."""
+        if not isinstance(index, slice):
+            raise TypeError("GameArrays index must be a slice of games")
+        start, stop, step = index.indices(len(self))
+        if step != 1:
+            raise ValueError("GameArrays slices take every game (step 1)")
+        stop = max(start, stop)
+        lo, hi = int(self.offsets[start]), int(self.offsets[stop])
+        moves = {name: (getattr(self, name)[lo:hi] if getattr(self, name) is not None else None)
+                 for name in self.PER_MOVE}
+        return GameArrays(offsets=self.offsets[start:stop + 1] - lo,
+                          headers={k: v[start:stop] for k, v in self.headers.items()},
+                          **{name: getattr(self, name)[start:stop] for name in self.PER_GAME}, **moves)
+
+    @classmethod
+    def concatenate(cls, parts: Sequence["GameArrays"]) -> "GameArrays":
+        """One GameArrays of the games of parts, in order."""
+        np = _numpy()
+        parts = list(parts)
+        if len(parts) == 1:
+            return parts[0]
+        if not parts:
+            return cls._from_block(_core._pgn_read_block(b"", True, 1, False, (), 0), False)
+        shifts = np.cumsum([0] + [len(p.moves) for p in parts[:-1]])
+        offsets = np.concatenate([parts[0].offsets[:1]] + [p.offsets[1:] + s for p, s in zip(parts, shifts)])
+        names: Dict[str, None] = {}
+        for p in parts:
+            names.update(dict.fromkeys(p.headers))
+        headers = {}
+        for name in names:
+            default = _core.PGN_ROSTER.get(name)
+            headers[name] = np.concatenate([p.headers[name] if name in p.headers
+                                            else np.full(len(p), default, dtype=object) for p in parts])
+        moves = {name: (np.concatenate([getattr(p, name) for p in parts]) if getattr(parts[0], name) is not None
+                        else None) for name in cls.PER_MOVE}
+        return cls(offsets=offsets, headers=headers,
+                   **{name: np.concatenate([getattr(p, name) for p in parts]) for name in cls.PER_GAME}, **moves)
+
+    @classmethod
+    def _from_block(cls, block: Dict[str, Any], positions: bool) -> "GameArrays":
+        np = _numpy()
+
+        def objects(values: List[Any]) -> Any:
+            array = np.empty(len(values), dtype=object)
+            array[:] = values
+            return array
+
+        headers = {name: objects(values) for name, values in block["tags"].items()}
+        termination = headers["Termination"] if "Termination" in headers else objects(
+            [None] * len(block["results"]))
+        extra = {}
+        if positions:
+            extra = dict(positions=np.frombuffer(block["boards"], np.uint64).reshape(-1, 8),
+                         turns=np.frombuffer(block["turn"], np.bool_),
+                         castling_rights=np.frombuffer(block["castling"], np.uint64),
+                         ep_squares=np.frombuffer(block["ep"], np.int8),
+                         halfmove_clocks=np.frombuffer(block["halfmove"], np.uint32))
+        return cls(moves=np.frombuffer(block["moves"], np.uint16), offsets=np.frombuffer(block["offsets"], np.int64),
+                   clocks=np.frombuffer(block["clocks"], np.float32), evals=np.frombuffer(block["evals"], np.float32),
+                   headers=headers, result=objects(block["results"]), termination=termination,
+                   errors=objects(block["errors"]), **extra)
+
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
+
+
+def _open(handle: Any) -> Any:
+    """A binary stream of the PGN text of a file object, decompressed if its first bytes
+    say .zst, .gz or .bz2."""
+    if isinstance(handle, io.TextIOBase):
+        return _TextAsBytes(handle)
+    head = handle.read(4) or b""
+    stream = _Prefixed(head, handle)
+    kind = next((k for magic, k in MAGIC.items() if head.startswith(magic)), None)
+    if kind == "zst":
+        try:
+            import zstandard
+        except ImportError:
+            raise ImportError("reading .zst needs zstandard: pip install 'chessbits[data]'", name="zstandard") from None
+        return _Zstd(zstandard, stream)
+    if kind == "gz":
+        import gzip
+        return gzip.GzipFile(fileobj=stream)
+    if kind == "bz2":
+        import bz2
+        return bz2.BZ2File(stream)
+    return stream
+
+
+class _Zstd(io.RawIOBase):
+    """A .zst stream's text, frame after frame; a stream that ends inside a frame raises
+    zstandard.ZstdError (a truncated download is not a shorter database)."""
+
+    def __init__(self, zstandard: Any, raw: Any) -> None:
+        self.zstandard, self.raw = zstandard, raw
+        self.maker = zstandard.ZstdDecompressor()
+        self.obj = self.maker.decompressobj()
+        self.started = False
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        out = bytearray()
+        while n is None or n < 0 or len(out) < n:
+            packed = self.raw.read(1 << 20)
+            if not packed:
+                if self.started and not self.obj.eof:
+                    raise self.zstandard.ZstdError("truncated .zst: the stream ends inside a frame")
+                break
+            while packed:
+                if self.obj.eof:
+                    self.obj = self.maker.decompressobj()
+                self.started = True
+                out += self.obj.decompress(packed)
+                packed = self.obj.unused_data if self.obj.eof else b""
+        return bytes(out)
+
+
+class _Prefixed(io.RawIOBase):
+    """A binary file object whose first bytes were read already."""
+
+    def __init__(self, head: bytes, rest: Any) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        if n is None or n < 0:
+            head, self.head = self.head, b""
+            return head + self.rest.read()
+        head, self.head = self.head[:n], self.head[n:]
+        return head + (self.rest.read(n - len(head)) or b"") if len(head) < n else head
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+class _TextAsBytes(io.RawIOBase):
+    """A text file object read as UTF-8 bytes."""
+
+    def __init__(self, text: Any) -> None:
+        self.text = text
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        return self.text.read(n if n is None or n < 0 else max(1, n // 4)).encode("utf-8", "surrogatepass")
+
+
+class _Text:
+    """The text of a source, read window by window: ``window()`` is (the text from the first
+    byte not yet consumed, whether it reaches the end), ``advance(n)`` consumes n bytes. A
+    window holds at least ``block_size`` bytes, more if a game needs more (nothing consumed)."""
+
+    def __init__(self, source: Source, block_size: int, progress: Optional[Progress]) -> None:
+        self.block_size, self.progress = block_size, progress
+        self.raw = None
+        self.pos = 0
+        self.carry = b""
+        self.want = block_size
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            self.data: Any = memoryview(source).cast("B") if not isinstance(source, bytes) else source
+            self.total: Optional[int] = len(self.data)
+            self.stream = None
+        elif isinstance(source, (str, os.PathLike)) or hasattr(source, "read"):
+            self.raw = open(source, "rb") if isinstance(source, (str, os.PathLike)) else None
+            handle = self.raw if self.raw is not None else source
+            self.total = os.fstat(handle.fileno()).st_size if self.raw is not None else None
+            self.stream = _open(handle)
+        else:
+            self.data, self.stream = _movetexts(source), None
+            self.total = len(self.data)
+
+    def window(self) -> tuple:
+        if self.stream is None:
+            end = min(len(self.data), self.pos + self.want)
+            return memoryview(self.data)[self.pos:end], end == len(self.data)
+        data = self.stream.read(max(self.want - len(self.carry), 1 << 16))
+        if self.progress is not None:
+            self.progress(self.raw.tell() if self.raw is not None else 0, self.total)
+        text = self.carry + data if self.carry else data
+        self.carry = text
+        return text, not data
+
+    def advance(self, n: int, final: bool) -> None:
+        self.want = self.block_size if n or final else 2 * self.want
+        if self.stream is None:
+            self.pos += n
+            if self.progress is not None:
+                self.progress(self.pos, self.total)
+        else:
+            self.carry = bytes(memoryview(self.carry)[n:])
+
+    def close(self) -> None:
+        if self.raw is not None:
+            self.raw.close()
+
+
+def _movetexts(games: Iterable[Any]) -> bytes:
+    """The text of a sequence of games' PGN (a list of str, an Arrow array or column) as one
+    database: games separated by a blank line."""
+    if hasattr(games, "to_pylist"):
+        games = games.to_pylist()
+    return b"\n\n".join((g or "").encode("utf-8", "surrogatepass") for g in games) + b"\n"
+
+
+def _threads(threads: Optional[int]) -> int:
+    if threads is None:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads!r}")
+    return threads
+
+
+def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, headers: Optional[Iterable[str]],
+                  progress: Optional[Progress], block_size: int) -> Iterator[GameArrays]:
+    n_threads = _threads(threads)
+    tags = None if headers is None else tuple(headers)
+    if tags is not None and "Termination" not in tags:
+        tags_read: Optional[tuple] = tags + ("Termination",)
+    else:
+        tags_read = tags
+    text = _Text(source, block_size, progress)
+    lines = 0
+    try:
+        while True:
+            window, final = text.window()
+            block = _core._pgn_read_block(window, final, n_threads, positions, tags_read, lines)
+            if isinstance(window, memoryview):
+                window.release()
+            lines += block["lines"]
+            text.advance(block["consumed"], final)
+            arrays = GameArrays._from_block(block, positions)
+            if tags_read is not tags:
+                arrays.headers.pop("Termination", None)
+            if len(arrays):
+                yield arrays
+            if final:
+                return
+    finally:
+        text.close()
+
+
+def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = None, positions: bool = False,
+               headers: Optional[Iterable[str]] = None, progress: Optional[Progress] = None,
+               block_size: int = BLOCK_SIZE) -> Iterator[GameArrays]:
+    """The games of source as :class:`GameArrays` of ``batch`` games each (the last may have
+    fewer), in constant memory whatever the size of the source.
+
+    source: a path (``.pgn``, ``.pgn.zst``, ``.pgn.gz``, ``.pgn.bz2``, known by their first
+    bytes), a binary or text file object, bytes, or a sequence of games' PGN strings (a list,
+    an Arrow array such as Lichess's Parquet ``movetext`` column): each string one game.
+    threads: threads reading at once (default: the CPUs this process may use). headers: the
+    tags to keep (default: all). progress: called as ``progress(bytes_read, total_bytes)`` after
+    each block (total None if unknown).
+
+    >>> for games in iter_games(b"1. d4 d5 *\\n\\n1. e4 *", batch=1):
+    ...     print(len(games), games.moves.tolist())
+    1 [1731, 2419]
+    1 [1804]
+    """
+    if batch < 1:
+        raise ValueError(f"batch must be at least 1, got {batch!r}")
+    pending: List[GameArrays] = []
+    held = 0
+    for arrays in _block_arrays(source, threads=threads, positions=positions, headers=headers, progress=progress,
+                                block_size=block_size):
+        pending.append(arrays)
+        held += len(arrays)
+        if held < batch:
+            continue
+        joined = GameArrays.concatenate(pending)
+        start = 0
+        while len(joined) - start >= batch:
+            yield joined[start:start + batch]
+            start += batch
+        pending = [joined[start:]] if start < len(joined) else []
+        held = len(joined) - start
+    if held:
+        yield GameArrays.concatenate(pending)
+
+
+def read_games(source: Source, *, threads: Optional[int] = None, positions: bool = False,
+               headers: Optional[Iterable[str]] = None, progress: Optional[Progress] = None,
+               block_size: int = BLOCK_SIZE) -> GameArrays:
+    """All games of source as one :class:`GameArrays` (see :func:`iter_games` for the
+    arguments; use it for sources larger than memory).
+
+    >>> games = read_games(b'[White "A"]\\n\\n1. e4 { [%clk 0:03:00] } e5 1-0')
+    >>> games.headers["White"].tolist(), games.result.tolist(), games.clocks.tolist()
+    (['A'], ['1-0'], [180.0, nan])
+    """
+    return GameArrays.concatenate(list(_block_arrays(source, threads=threads, positions=positions, headers=headers,
+                                                     progress=progress, block_size=block_size)))
