@@ -16,4 +16,5 @@
 #include "engine.c"
 #include "san.c"
 #include "pgn.c"
+#include "pgn_board.c"
 #include "pgn_arrays.c"

@@ -42,18 +42,6 @@ static int pa_named(PgnSpan s, const char *const *list) {
 
 static int pa_span_is(PgnSpan s, const char *w) { return strlen(w) == s.n && memcmp(s.p, w, s.n) == 0; }
 
-/* Returns 0 after room for one more state, PGN_ABORT if memory ran out (pointers relinked). */
-static int pa_room(PgnArrays *a) {
-  if ((size_t)a->ply + 1 < a->state_cap) return 0;
-  size_t cap = a->state_cap ? a->state_cap * 2 : 256;
-  StateInfo *s = realloc(a->states, cap * sizeof(StateInfo));
-  if (!s) { a->oom = 1; return PGN_ABORT; }
-  for (int i = 1; i <= a->ply; i++) s[i].prev = &s[i - 1];
-  a->states = s, a->state_cap = cap;
-  a->pos.st = &s[a->ply];
-  return 0;
-}
-
 /* Returns 0 after recording an error of the current game. */
 static int pa_error(PgnArrays *a, int kind, int code, PgnSpan token, int move, int with_fen) {
   PA_GROW(a, a->errors, a->nerrors, a->error_cap, PgnErrorRec);
@@ -61,7 +49,7 @@ static int pa_error(PgnArrays *a, int kind, int code, PgnSpan token, int move, i
   e->game = (int64_t)a->ngames, e->line = a->src.line_no, e->kind = kind, e->code = code, e->move = move;
   e->token = token.p - a->src.buf, e->token_n = (int64_t)token.n;
   e->fen[0] = 0;
-  if (with_fen) e->fen[board_fen(&a->pos, 0, BOARD_EP_LEGAL, 0, e->fen)] = 0;
+  if (with_fen) e->fen[board_fen(&a->board.pos, 0, BOARD_EP_LEGAL, 0, e->fen)] = 0;
   return 0;
 }
 
@@ -104,26 +92,25 @@ static int pa_end_headers(void *ctx) {
       if (known) return PGN_SKIP;
     }
   }
-  a->ply = 0, a->visitor_depth = 0, a->in_variation = 0, a->nframes = 0;
-  if (pa_room(a) < 0) return PGN_ABORT;
+  a->visitor_depth = 0, a->in_variation = 0;
+  Position pos;
+  StateInfo st;
   if (!a->has_fen && !chess960) {
-    a->pos = pa_start;
-    a->states[0] = pa_start_st;
+    pos = pa_start, st = pa_start_st;
   } else {
     static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     PgnSpan f = a->has_fen ? a->fen : (PgnSpan){start_fen, sizeof start_fen - 1};
     int where;
-    const FenError e = board_set_fen(&a->pos, f.p, f.n, chess960, &a->states[0], &where);
+    const FenError e = board_set_fen(&pos, f.p, f.n, chess960, &st, &where);
     if (e != FEN_OK) {
-      if (pa_error(a, PGN_ERR_FEN, e, f.p == start_fen ? a->variant : f, where, 0) < 0) return PGN_ABORT;
+      if (pa_error(a, PGN_ERR_FEN, e, f, where, 0) < 0) return PGN_ABORT;
       return PGN_SKIP;
     }
   }
-  a->pos.st = &a->states[0];
-  a->pos.st->prev = NULL;
-  a->pos.maps = NULL, a->pos.psqt = NULL;
-  if (!a->pos.chess960 && board_has_chess960_castling(&a->pos, 0)) a->pos.chess960 = 1;
-  a->start_black = a->pos.side == BLACK;
+  if (pgn_board_set(&a->board, &pos, &st) < 0) { a->oom = 1; return PGN_ABORT; }
+  Position *p = &a->board.pos;
+  if (!p->chess960 && board_has_chess960_castling(p, 0)) p->chess960 = 1;
+  a->start_black = p->side == BLACK;
   return PGN_GO;
 }
 
@@ -155,15 +142,9 @@ static int pa_nag(void *ctx, PgnSpan token, int nag) { (void)ctx, (void)token, (
 
 static int pa_begin_variation(void *ctx) {
   PgnArrays *a = ctx;
-  if (a->ply == 0) return PGN_IGNORED; /* python-chess: no move on the board's stack */
-  if (a->nframes >= a->frame_cap) {
-    const int cap = a->frame_cap ? a->frame_cap * 2 : 16;
-    struct PgnFrame *f = realloc(a->frames, (size_t)cap * sizeof *f);
-    if (!f) { a->oom = 1; return PGN_ABORT; }
-    a->frames = f, a->frame_cap = cap;
-  }
-  a->frames[a->nframes].move = board_pop(&a->pos);
-  a->frames[a->nframes++].ply = --a->ply;
+  const int k = pgn_board_begin_variation(&a->board);
+  if (k < 0) { a->oom = 1; return PGN_ABORT; }
+  if (!k) return PGN_IGNORED; /* python-chess: no move on the board's stack */
   a->visitor_depth++, a->in_variation = 0;
   return PGN_GO;
 }
@@ -171,14 +152,11 @@ static int pa_begin_variation(void *ctx) {
 static int pa_end_variation(void *ctx, int pop_board) {
   PgnArrays *a = ctx;
   if (a->visitor_depth) a->visitor_depth--;
-  if (!pop_board) return PGN_GO; /* python-chess keeps the board of a variation cut short */
-  const struct PgnFrame f = a->frames[--a->nframes];
-  for (; a->ply > f.ply; a->ply--) board_pop(&a->pos);
-  board_push(&a->pos, f.move, &a->states[++a->ply]);
+  if (pop_board) pgn_board_end_variation(&a->board); /* else python-chess keeps the board of a variation cut short */
   return PGN_GO;
 }
 
-static int pa_board_depth(void *ctx) { return ((PgnArrays *)ctx)->nframes + 1; }
+static int pa_board_depth(void *ctx) { return pgn_board_depth(&((PgnArrays *)ctx)->board); }
 
 static int pa_result(void *ctx, PgnSpan token) {
   PgnArrays *a = ctx;
@@ -190,7 +168,7 @@ static int pa_result(void *ctx, PgnSpan token) {
 
 /* Returns 0 after recording the position before the move at index i. */
 static void pa_position(PgnArrays *a, size_t i) {
-  const Position *p = &a->pos;
+  const Position *p = &a->board.pos;
   uint64_t *b = a->boards + 8 * i;
   for (int t = PAWN; t <= KING; t++) b[t - PAWN] = p->by_type[t];
   b[6] = p->by_color[WHITE], b[7] = p->by_color[BLACK];
@@ -232,12 +210,11 @@ static int pa_move_room(PgnArrays *a) {
 static int pa_move(void *ctx, PgnSpan token) {
   PgnArrays *a = ctx;
   PyMove m;
-  const SanError e = san_parse(&a->pos, token.p, token.n, &m);
+  const SanError e = san_parse(&a->board.pos, token.p, token.n, &m);
   if (e != SAN_OK) {
     if (pa_error(a, PGN_ERR_SAN, e, token, m, e != SAN_INVALID && e != SAN_MULTI_LEG) < 0) return PGN_ABORT;
     return PGN_ERROR;
   }
-  if (pa_room(a) < 0) return PGN_ABORT;
   if (!a->visitor_depth) {
     if (pa_move_room(a) < 0) return PGN_ABORT;
     const size_t i = a->nmoves++;
@@ -245,9 +222,7 @@ static int pa_move(void *ctx, PgnSpan token) {
     a->clocks[i] = a->evals[i] = NAN;
     if (a->positions) pa_position(a, i);
   }
-  if (m) board_push_legal(&a->pos, m, &a->states[a->ply + 1]);
-  else board_push(&a->pos, 0, &a->states[a->ply + 1]);
-  a->ply++;
+  if (pgn_board_push(&a->board, m) < 0) { a->oom = 1; return PGN_ABORT; }
   a->in_variation = 1;
   return PGN_GO;
 }
@@ -281,7 +256,7 @@ void pgn_arrays_init(PgnArrays *a, int positions) {
 void pgn_arrays_free(PgnArrays *a) {
   free(a->moves), free(a->clocks), free(a->evals), free(a->boards), free(a->castling);
   free(a->ep), free(a->turn), free(a->halfmove), free(a->games), free(a->tags), free(a->errors);
-  free(a->states), free(a->frames);
+  pgn_board_free(&a->board);
   pgn_reader_free(&a->reader);
   memset(a, 0, sizeof *a);
 }

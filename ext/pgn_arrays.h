@@ -7,6 +7,7 @@
 
 #include "pgn.h"
 #include "san.h"
+#include "pgn_board.h"
 
 /* A tag: the game (index in this PgnArrays), name and value as offsets into the buffer. */
 typedef struct { int64_t game, name, name_n, value, value_n; } PgnTagRec;
@@ -50,12 +51,8 @@ typedef struct {
   /* reading */
   PgnBuffer src;
   PgnReader reader;
-  Position pos;
-  StateInfo *states;             /* states[0..ply] */
-  size_t state_cap;
-  int ply, visitor_depth, in_variation, start_black;
-  int nframes, frame_cap;
-  struct PgnFrame { int ply; PyMove move; } *frames;  /* boards of the variations open */
+  PgnBoard board;
+  int visitor_depth, in_variation, start_black;
   PgnSpan variant, fen;          /* this game's tags that set up its board */
   int has_variant, has_fen;
 } PgnArrays;
