@@ -257,3 +257,45 @@ cdef extern from "pgn_arrays.h" nogil:
 
 cdef extern from "workers.h" nogil:
     void workers_run(int n, void (*fn)(void *) noexcept nogil, void *args, size_t size)
+
+cdef extern from "pgn.h":
+    ctypedef struct PgnSpan:
+        const char *p
+        size_t n
+    ctypedef struct PgnLine:
+        const char *p
+        size_t n
+        int eol
+    enum: PGN_GO, PGN_SKIP, PGN_IGNORED, PGN_ERROR, PGN_ABORT
+    ctypedef struct PgnSink:
+        int (*begin_game)(void *ctx) noexcept
+        int (*header)(void *ctx, PgnSpan name, PgnSpan value) noexcept
+        int (*end_headers)(void *ctx) noexcept
+        int (*comment)(void *ctx, PgnSpan text) noexcept
+        int (*nag)(void *ctx, PgnSpan token, int nag) noexcept
+        int (*begin_variation)(void *ctx) noexcept
+        int (*end_variation)(void *ctx, int pop_board) noexcept
+        int (*board_depth)(void *ctx) noexcept
+        int (*result)(void *ctx, PgnSpan token) noexcept
+        int (*move)(void *ctx, PgnSpan token) noexcept
+        int (*end_game)(void *ctx) noexcept
+    ctypedef struct PgnLines:
+        int (*next)(void *ctx, PgnLine *line) noexcept
+        void *ctx
+    ctypedef struct PgnReader:
+        PgnLines lines
+        const PgnSink *sink
+        void *ctx
+    int pgn_read_game(PgnReader *r)
+    void pgn_reader_free(PgnReader *r)
+
+cdef extern from "pgn_board.h" nogil:
+    ctypedef struct PgnBoard:
+        Position pos
+        int ply
+    int pgn_board_set(PgnBoard *b, const Position *pos, const StateInfo *st)
+    int pgn_board_push(PgnBoard *b, PyMove m)
+    int pgn_board_begin_variation(PgnBoard *b)
+    void pgn_board_end_variation(PgnBoard *b)
+    int pgn_board_depth(const PgnBoard *b)
+    void pgn_board_free(PgnBoard *b)

@@ -187,8 +187,9 @@ class _Zstd(io.RawIOBase):
         return True
 
     def read(self, n: int = -1) -> bytes:
-        out = bytearray()
-        while n is None or n < 0 or len(out) < n:
+        out: List[bytes] = []
+        size = 0
+        while n is None or n < 0 or size < n:
             packed = self.raw.read(1 << 20)
             if not packed:
                 if self.started and not self.obj.eof:
@@ -198,9 +199,10 @@ class _Zstd(io.RawIOBase):
                 if self.obj.eof:
                     self.obj = self.maker.decompressobj()
                 self.started = True
-                out += self.obj.decompress(packed)
+                out.append(self.obj.decompress(packed))
+                size += len(out[-1])
                 packed = self.obj.unused_data if self.obj.eof else b""
-        return bytes(out)
+        return b"".join(out)
 
 
 class _Prefixed(io.RawIOBase):
@@ -246,6 +248,7 @@ class _Text:
     def __init__(self, source: Source, block_size: int, progress: Optional[Progress]) -> None:
         self.block_size, self.progress = block_size, progress
         self.raw = None
+        self.reader: Optional[_Prefetch] = None
         self.pos = 0
         self.carry = b""
         self.want = block_size
@@ -266,9 +269,11 @@ class _Text:
         if self.stream is None:
             end = min(len(self.data), self.pos + self.want)
             return memoryview(self.data)[self.pos:end], end == len(self.data)
-        data = self.stream.read(max(self.want - len(self.carry), 1 << 16))
+        if self.reader is None:
+            self.reader = _Prefetch(self.stream, self.raw, self.block_size)
+        data, done = self.reader.next()
         if self.progress is not None:
-            self.progress(self.raw.tell() if self.raw is not None else 0, self.total)
+            self.progress(done, self.total)
         text = self.carry + data if self.carry else data
         self.carry = text
         return text, not data
@@ -283,8 +288,57 @@ class _Text:
             self.carry = bytes(memoryview(self.carry)[n:])
 
     def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
         if self.raw is not None:
             self.raw.close()
+
+
+class _Prefetch:
+    """Blocks of a stream read (and decompressed) on a thread while the previous block is
+    parsed: two blocks ahead at most, so memory stays flat."""
+
+    def __init__(self, stream: Any, raw: Any, block_size: int) -> None:
+        import queue
+        import threading
+        self.queue: Any = queue.Queue(maxsize=2)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, args=(stream, raw, block_size), daemon=True,
+                                       name="chessbits-pgn-read")
+        self.thread.start()
+
+    def run(self, stream: Any, raw: Any, block_size: int) -> None:
+        import queue
+        while not self.stop.is_set():
+            try:
+                data = stream.read(block_size) or b""
+                item: Any = (data, raw.tell() if raw is not None else 0)
+            except BaseException as error:  # handed to the reader, raised there
+                item, data = error, b""
+            while not self.stop.is_set():
+                try:
+                    self.queue.put(item, timeout=0.1)
+                    break
+                except queue.Full:
+                    continue
+            if not data:
+                return
+
+    def next(self) -> tuple:
+        item = self.queue.get()
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+    def close(self) -> None:
+        import queue
+        self.stop.set()
+        try:
+            while True:
+                self.queue.get_nowait()
+        except queue.Empty:
+            pass
+        self.thread.join()
 
 
 def _movetexts(games: Iterable[Any]) -> bytes:

@@ -3,7 +3,7 @@
     chessbits perft [FEN|startpos|kiwipete] DEPTH    count leaf nodes; --divide, --compare
     chessbits divide [FEN|startpos|kiwipete] DEPTH   perft --divide
     chessbits suite FILE...                          check EPD perft suites
-    chessbits bench [attacks|perft|api|methods|all]  benchmark tables
+    chessbits bench [attacks|perft|api|methods|pgn|all]  benchmark tables
     chessbits magics [--plain]                       find magic multipliers, print them and the time taken
     chessbits info                                   what this build is and what it picked on this CPU
 
@@ -239,7 +239,7 @@ def parser() -> argparse.ArgumentParser:
                    help="explain the first K failures (default 5)")
     p.set_defaults(run=suite.run)
 
-    p = sub.add_parser("bench", help="benchmark tables (attacks, perft, api, methods, all)",
+    p = sub.add_parser("bench", help="benchmark tables (attacks, perft, api, methods, pgn, all)",
                        epilog=BENCH_EPILOG, formatter_class=raw,
                        description="Print benchmark tables, side by side in one run, as ratios.")
     p.add_argument("what", nargs="?", default="all", choices=[*tools.BENCHMARKS, "all"],

@@ -12,6 +12,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "api": "chessbits.bench.api",
     "deep": "chessbits.bench.deep",
     "methods": "chessbits.bench.methods",
+    "pgn": "chessbits.bench.pgn",
 }
 
 

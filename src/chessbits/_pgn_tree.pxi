@@ -1,0 +1,337 @@
+# python-chess's read_game(handle, Visitor=...): lines from handle.readline(), the state
+# machine of ext/pgn.c, the visitor's calls made here. With the default GameBuilder on a
+# standard or Chess960 game the tree is built directly (SAN read and played in C, nodes made
+# without the visitor's methods); any other visitor, or a variant's board, gets python-chess's
+# calls with Python boards, as python-chess makes them.
+
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
+
+cdef extern from *:
+    """
+    /* object.__new__(cls) without the lookup and the checks of calling it from Python */
+    static PyObject *cb_object_new(PyObject *cls) {
+        static PyObject *empty;
+        if (!empty && !(empty = PyTuple_New(0))) return NULL;
+        return PyBaseObject_Type.tp_new((PyTypeObject *)cls, empty, NULL);
+    }
+    """
+    object cb_object_new(object cls)
+
+
+cdef class _GameReader:
+    cdef PgnReader reader
+    cdef PgnBoard board             # the fast path's board stack
+    cdef object readline, line      # line: the text the C reader is looking at
+    cdef object error               # the exception a callback caught
+    cdef object visitor, builder, child, headers_class, skip, board_class, roster
+    cdef dict tag_roster, others     # the fast path's game.headers, written as Headers.__setitem__ would
+    cdef bint fast                  # the visitor is GameBuilder itself
+    cdef bint generic               # this game: python-chess's calls with Python boards
+    cdef object game, headers, managed, unmanaged
+    cdef list stack                 # the builder's variation_stack (fast path)
+    cdef list boards                # python-chess's board_stack (generic)
+    cdef str starting_comment       # the builder's state (fast path)
+    cdef bint in_variation
+
+    def __dealloc__(self):
+        pgn_reader_free(&self.reader)
+        pgn_board_free(&self.board)
+
+    cdef int _fail(self) noexcept:
+        import sys
+        self.error = sys.exc_info()[1]
+        return PGN_ABORT
+
+
+cdef str _span_text(PgnSpan s):
+    return PyUnicode_DecodeUTF8(s.p, s.n, "surrogatepass")
+
+
+cdef str _span_ascii(PgnSpan s):
+    return PyUnicode_DecodeASCII(s.p, s.n, NULL)
+
+
+cdef int _gr_next(void *ctx, PgnLine *out) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    cdef Py_ssize_t n
+    cdef const char *p
+    try:
+        line = r.readline()
+        if not isinstance(line, str):
+            line.lstrip("\ufeff")  # python-chess's TypeError for a file not opened in text mode
+        try:
+            p = PyUnicode_AsUTF8AndSize(line, &n)
+            r.line = line
+        except UnicodeEncodeError:
+            r.line = (<str>line).encode("utf-8", "surrogatepass")
+            p = r.line
+            n = len(r.line)
+        out.eol = n > 0 and p[n - 1] == b"\n"
+        out.p, out.n = p, n - out.eol
+        return 1 if n else 0
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_begin_game(void *ctx) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        v = r.visitor
+        r.generic = not r.fast
+        if r.fast:
+            v.begin_game()
+            r.game = v.game
+            r.headers = r.game.headers
+            r.tag_roster, r.others = r.headers._tag_roster, r.headers._others
+            r.stack = v.variation_stack
+            r.starting_comment = ""
+            r.in_variation = False
+            return PGN_GO
+        if v.begin_game() is r.skip:
+            return PGN_SKIP
+        r.managed = v.begin_headers()
+        r.unmanaged = None if isinstance(r.managed, r.headers_class) else r.headers_class({})
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        tag, text = _span_text(name), _span_text(value)
+        if r.fast:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
+            (r.tag_roster if tag in r.roster else r.others)[tag] = text
+            return PGN_GO
+        r.visitor.visit_header(tag, text)
+        if r.unmanaged is not None:
+            r.unmanaged[tag] = text
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_end_headers(void *ctx) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    cdef Board b
+    try:
+        v = r.visitor
+        if not r.fast and v.end_headers() is r.skip:
+            return PGN_SKIP
+        if r.fast and "Variant" not in r.others and "FEN" not in r.others:
+            b = r.board_class()  # the standard start: no Python in between
+            if pgn_board_set(&r.board, &b.pos, b.pos.st) < 0:
+                raise MemoryError()
+            return PGN_GO
+        headers = r.headers if r.fast else (r.managed if r.unmanaged is None else r.unmanaged)
+        try:
+            VariantBoard = headers.variant()
+        except ValueError as error:
+            v.handle_error(error)
+            VariantBoard = r.board_class
+        fen = headers.get("FEN", VariantBoard.starting_fen)
+        try:
+            board = VariantBoard(fen, chess960=headers.is_chess960())
+        except ValueError as error:
+            v.handle_error(error)
+            return PGN_SKIP
+        board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+        if r.fast and type(board) is r.board_class:
+            b = board
+            if pgn_board_set(&r.board, &b.pos, b.pos.st) < 0:
+                raise MemoryError()
+            return PGN_GO
+        r.generic = True  # a variant: its own board class plays it
+        r.boards = [board]
+        v.visit_board(board)
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef str _joined(str a, str b):
+    """python-chess's " ".join(filter(None, [a, b]))."""
+    return (a + " " + b if b else a) if a else b
+
+
+cdef int _gr_comment(void *ctx, PgnSpan span) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        text = _span_text(span)
+        if r.generic:
+            r.visitor.visit_comment(text)
+            return PGN_GO
+        top = r.stack[len(r.stack) - 1]
+        if r.in_variation or (top.parent is None and not top.variations):
+            top.comment = _joined(top.comment, text)
+        else:
+            r.starting_comment = _joined(r.starting_comment, text)
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_nag(void *ctx, PgnSpan token, int nag) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        value = nag if nag >= 0 else int(_span_ascii(PgnSpan(token.p + 1, token.n - 1)))
+        if r.generic:
+            r.visitor.visit_nag(value)
+        else:
+            r.stack[len(r.stack) - 1].nags.add(value)
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_begin_variation(void *ctx) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    cdef int k
+    try:
+        if r.generic:
+            if not r.boards[len(r.boards) - 1].move_stack:
+                return PGN_IGNORED
+            if r.visitor.begin_variation() is r.skip:
+                return PGN_SKIP
+            board = r.boards[len(r.boards) - 1].copy()
+            board.pop()
+            r.boards.append(board)
+            return PGN_GO
+        k = pgn_board_begin_variation(&r.board)
+        if k < 0:
+            raise MemoryError()
+        if k == 0:
+            return PGN_IGNORED
+        parent = r.stack[len(r.stack) - 1].parent
+        assert parent is not None, "begin_variation called, but root node on top of stack"
+        r.stack.append(parent)
+        r.in_variation = False
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_end_variation(void *ctx, int pop_board) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        if r.generic:
+            r.visitor.end_variation()
+            if pop_board:
+                r.boards.pop()
+            return PGN_GO
+        r.stack.pop()
+        if pop_board:
+            pgn_board_end_variation(&r.board)
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_board_depth(void *ctx) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    return len(r.boards) if r.generic else pgn_board_depth(&r.board)
+
+
+cdef int _gr_result(void *ctx, PgnSpan token) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        result = _span_ascii(token)
+        if r.generic:
+            r.visitor.visit_result(result)
+        elif r.headers.get("Result", "*") == "*":
+            r.headers["Result"] = result
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_move(void *ctx, PgnSpan token) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    cdef PyMove m = 0
+    cdef SanError e
+    try:
+        if r.generic:
+            return _gr_move_generic(r, _span_ascii(token))
+        e = san_parse(&r.board.pos, token.p, token.n, &m)
+        if e != SAN_OK:
+            fen = _board_fen_of(&r.board.pos) if e > SAN_MULTI_LEG else ""
+            r.visitor.handle_error(move_error(_SAN_ERRORS[e], _san_message(e, _span_ascii(token), fen, m)))
+            return PGN_ERROR
+        parent = r.stack[len(r.stack) - 1]
+        node = cb_object_new(r.child)  # ChildNode(parent, move): its attributes in its order
+        node.parent = parent
+        node.move = _move_interned(m)
+        node.variations = []
+        node.comment = ""
+        node.starting_comment = r.starting_comment
+        node.nags = set()
+        parent.variations.append(node)
+        r.stack[len(r.stack) - 1] = node
+        r.starting_comment = ""
+        r.in_variation = True
+        if pgn_board_push(&r.board, m) < 0:
+            raise MemoryError()
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef int _gr_move_generic(_GameReader r, str token) except? -9:
+    v = r.visitor
+    board = r.boards[len(r.boards) - 1]
+    cdef int outcome = PGN_GO
+    if v.begin_parse_san(board, token) is not r.skip:
+        try:
+            move = v.parse_san(board, token)
+        except ValueError as error:
+            v.handle_error(error)
+            outcome = PGN_ERROR
+        else:
+            v.visit_move(board, move)
+            board.push(move)
+    v.visit_board(board)
+    return outcome
+
+
+cdef int _gr_end_game(void *ctx) noexcept:
+    cdef _GameReader r = <_GameReader>ctx
+    try:
+        if not r.fast:
+            r.visitor.end_game()
+        return PGN_GO
+    except BaseException:
+        return r._fail()
+
+
+cdef str _board_fen_of(const Position *pos):
+    cdef char buf[192]
+    cdef int n = board_fen(pos, 0, BOARD_EP_LEGAL, 0, buf)
+    return buf[:n].decode("ascii")
+
+
+cdef PgnSink _GR_SINK = PgnSink(_gr_begin_game, _gr_header, _gr_end_headers, _gr_comment, _gr_nag,
+                                _gr_begin_variation, _gr_end_variation, _gr_board_depth, _gr_result,
+                                _gr_move, _gr_end_game)
+
+
+def _pgn_read_game(handle, Visitor, kit):
+    """python-chess's read_game(handle, Visitor=Visitor); kit: chessbits.pgn's (GameBuilder,
+    ChildNode, Headers, SKIP, Board, TAG_ROSTER)."""
+    cdef _GameReader r = _GameReader()
+    builder, r.child, r.headers_class, r.skip, r.board_class, r.roster = kit
+    r.visitor = Visitor()
+    r.fast = Visitor is builder
+    r.readline = handle.readline
+    r.reader.lines.next = _gr_next
+    r.reader.lines.ctx = <void *>r
+    r.reader.sink = &_GR_SINK
+    r.reader.ctx = <void *>r
+    cdef int k = pgn_read_game(&r.reader)
+    if k == PGN_ABORT:
+        error, r.error = r.error, None
+        if error is None:
+            raise MemoryError()
+        raise error
+    if k == 0:
+        return None
+    return r.visitor.result()

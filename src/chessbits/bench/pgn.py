@@ -1,0 +1,186 @@
+"""Reading PGN side by side in one run: python-chess's ``read_game`` loop against chessbits'
+(the game tree), and whole files into arrays against the peers installed
+(rust-pgn-reader-python-binding, bulletchess), plain and ``.zst``, on 1 and 2 threads.
+Every reader's games and mainline plies are checked against chessbits' count.
+
+The corpus is made by ``benchmarks/pgn_corpus.py`` (Stockfish self-play in Lichess's export
+style); without ``--corpus`` the one it writes to the cache by default is used.
+"""
+import io
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, List, Optional, Sequence, Tuple
+
+from . import machine, median, table
+from ..cli.common import Parser, positive, summary
+
+DEFAULT_CORPUS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "chessbits" / "bench-pgn" / \
+    "lichess-style-seed1-games5000.pgn"
+
+
+def timed(fn: Callable[[], Tuple[int, int]], rounds: int) -> Tuple[float, int, int]:
+    """(median seconds, games, plies) of fn() over rounds."""
+    times, counts = [], None
+    for _ in range(rounds):
+        start = time.perf_counter()
+        counts = fn()
+        times.append(time.perf_counter() - start)
+    assert counts is not None
+    return median(times), counts[0], counts[1]
+
+
+def tree_loop(module: Any, text: str) -> Callable[[], Tuple[int, int]]:
+    """A read_game loop as programs write it, counting games and mainline plies."""
+    def run() -> Tuple[int, int]:
+        handle = io.StringIO(text)
+        games = plies = 0
+        while True:
+            game = module.read_game(handle)
+            if game is None:
+                return games, plies
+            games += 1
+            plies += sum(1 for _ in game.mainline_moves())
+    return run
+
+
+def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callable[[], Tuple[int, int]], str]]:
+    """(name, callable returning (games, plies), group) for every reader available."""
+    import chessbits.pgn as cpgn
+    rows: List[Tuple[str, Callable[[], Tuple[int, int]], str]] = []
+    text = path.read_text(encoding="utf-8")
+    parts = text.split("\n\n[")
+    tree_text = "\n\n[".join(parts[:tree_games]) + "\n"
+    try:
+        import chess.pgn as pychess_pgn
+    except ImportError:
+        pychess_pgn = None
+    if pychess_pgn is not None:
+        rows.append(("python-chess read_game loop", tree_loop(pychess_pgn, tree_text), "tree"))
+        rows.append(("python-chess's reader on chessbits boards",
+                     tree_loop(type("M", (), {"read_game": staticmethod(cpgn._pychess_read_game)}), tree_text), "tree"))
+    rows.append(("chessbits read_game loop", tree_loop(cpgn, tree_text), "tree"))
+
+    def arrays(source: Any, threads: int) -> Callable[[], Tuple[int, int]]:
+        def run() -> Tuple[int, int]:
+            games = cpgn.read_games(source, threads=threads)
+            return len(games), len(games.moves)
+        return run
+
+    def read_bytes() -> Tuple[int, int]:
+        path.read_bytes()
+        return 0, 0
+
+    rows.append(("read the file (floor)", read_bytes, "floor"))
+    for threads in (1, 2):
+        rows.append((f"chessbits read_games, {threads} thread{'s' if threads > 1 else ''}", arrays(path, threads), "file"))
+    try:
+        import pyarrow
+        import rust_pgn_reader_python_binding as rust
+    except ImportError:
+        rust = None
+    if rust is not None:
+        def rust_run(threads: int) -> Callable[[], Tuple[int, int]]:
+            def run() -> Tuple[int, int]:
+                games = path.read_text(encoding="utf-8").split("\n\n[")  # the caller splits the file
+                games = games[:1] + ["[" + g for g in games[1:]]
+                parsed = rust.parse_games(pyarrow.chunked_array([pyarrow.array(games)]), num_threads=threads)
+                return parsed.num_games, parsed.num_moves
+            return run
+        for threads in (1, 2):
+            rows.append((f"rust-pgn-reader-python-binding, {threads} thread{'s' if threads > 1 else ''}",
+                         rust_run(threads), "file"))
+    try:
+        import bulletchess  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        rows.append(("bulletchess", _bulletchess(path), "file"))
+    try:
+        import zstandard
+    except ImportError:
+        zstandard = None
+    if zstandard is not None:
+        packed = Path(tempfile.mkdtemp()) / (path.name + ".zst")
+        packed.write_bytes(zstandard.ZstdCompressor(level=3).compress(path.read_bytes()))
+
+        def unpack() -> Tuple[int, int]:
+            zstandard.ZstdDecompressor().decompress(packed.read_bytes(), max_output_size=1 << 34)
+            return 0, 0
+
+        rows.append(("read + zstd-decompress the .zst (floor)", unpack, "floor"))
+        for threads in (1, 2):
+            rows.append((f"chessbits read_games .pgn.zst, {threads} thread{'s' if threads > 1 else ''}",
+                         arrays(packed, threads), "zst"))
+    return rows
+
+
+def _bulletchess(path: Path) -> Callable[[], Tuple[int, int]]:
+    import bulletchess
+    import bulletchess.pgn
+
+    def run() -> Tuple[int, int]:
+        games = plies = 0
+        with bulletchess.pgn.PGNFile.open(str(path)) as f:
+            while True:
+                game = f.next_game()
+                if game is None:
+                    return games, plies
+                games += 1
+                plies += len(game.moves)
+    return run
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Print the table; 1 if a reader's games or plies differ from chessbits'."""
+    ap = Parser(prog="chessbits bench pgn", description=summary(__doc__ or ""))
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help=f"the PGN file (default {DEFAULT_CORPUS})")
+    ap.add_argument("--rounds", type=positive, default=5, help="repetitions; medians are shown")
+    ap.add_argument("--tree-games", type=positive, default=1000,
+                    help="games of the corpus the read_game loops read (python-chess is slow; default 1000)")
+    args = ap.parse_args(argv)
+    if not args.corpus.is_file():
+        print(f"chessbits bench pgn: error: no corpus at {args.corpus}; make it with\n"
+              f"  python benchmarks/pgn_corpus.py {args.corpus}", file=sys.stderr)
+        return 2
+    print(f"Machine: {machine()}")
+    size = args.corpus.stat().st_size
+    print(f"Corpus: {args.corpus} ({size / 1e6:.1f} MB). Medians of {args.rounds} rounds; ratios against "
+          f"python-chess's read_game loop (tree rows, its first {args.tree_games} games) and against the Rust "
+          f"binding on as many threads (file rows: read, split, parse into arrays).\n")
+    results = []
+    for name, fn, group in rows_for(args.corpus, args.tree_games, args.rounds):
+        seconds, games, plies = timed(fn, args.rounds)
+        results.append((name, group, seconds, games, plies))
+        print(f"  {name}: {seconds:.3f} s", file=sys.stderr, flush=True)
+    status = 0
+    out = []
+    base_tree = next((r for r in results if r[0] == "python-chess read_game loop"), None)
+    reference = {g: next(r for r in results if r[0].startswith("chessbits") and r[1] == g)
+                 for g in ("tree", "file", "zst") if any(r[1] == g for r in results)}
+    for name, group, seconds, games, plies in results:
+        ratio = ""
+        if group == "tree" and base_tree is not None:
+            ratio = f"{base_tree[2] / seconds:.1f}x"
+        elif group in ("file", "zst"):
+            threads = name.rsplit(", ", 1)[-1] if ", " in name else ""
+            rust = next((r for r in results if r[0].startswith("rust") and r[0].endswith(threads)), None)
+            if rust is not None and threads:
+                ratio = f"{rust[2] / seconds:.2f}x"
+        if group != "floor":
+            want = reference["file" if group == "zst" else group]
+            if (games, plies) != (want[3], want[4]):
+                ratio += " (counts differ!)"
+                status = 1
+        rate = f"{games / seconds:,.0f}" if games else "-"
+        per_ply = f"{seconds / plies * 1e6:.2f}" if plies else "-"
+        out.append([name, f"{seconds:.3f}", rate, per_ply, f"{games:,}" if games else "-",
+                    f"{plies:,}" if plies else "-", ratio])
+    print(table(["reader", "seconds", "games/s", "us/ply", "games", "plies", "ratio"], out))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
