@@ -3,6 +3,7 @@
     chessbits perft [FEN|startpos|kiwipete] DEPTH    count leaf nodes; --divide, --compare
     chessbits divide [FEN|startpos|kiwipete] DEPTH   perft --divide
     chessbits suite FILE...                          check EPD perft suites
+    chessbits pgn FILE...                            count, check, summarise or export PGN files
     chessbits bench [attacks|perft|api|methods|pgn|all]  benchmark tables
     chessbits magics [--plain]                       find magic multipliers, print them and the time taken
     chessbits info                                   what this build is and what it picked on this CPU
@@ -18,6 +19,7 @@ from typing import List, Optional
 
 from ..uci import EngineError
 from . import perft, suite, tools
+from . import pgn as pgn_cli
 from .deep import DEFAULT_HASH_MB
 from .common import BadInput, Interrupted, Parser, positive
 from .suite import ORACLE_MAX_NODES, SUITE_MAX_DEPTH, SUITE_MAX_NODES
@@ -238,6 +240,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=positive, default=5, metavar="K",
                    help="explain the first K failures (default 5)")
     p.set_defaults(run=suite.run)
+
+    pgn_cli.add_parser(sub, raw)
 
     p = sub.add_parser("bench", help="benchmark tables (attacks, perft, api, methods, pgn, all)",
                        epilog=BENCH_EPILOG, formatter_class=raw,
