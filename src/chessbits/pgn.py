@@ -37,3 +37,10 @@ else:
         return _core._pgn_read_game(handle, Visitor, _KIT)
 
     _KIT = (GameBuilder, ChildNode, Headers, SKIP, _core.Board, frozenset(TAG_ROSTER))  # noqa: F821
+
+
+def read_games_dask(sources: Any, client: Any, **kwargs: Any) -> Any:
+    """:func:`read_games` over many files or Parquet partitions as Dask tasks, one per source
+    (the ``chessbits[dask]`` extra): see :func:`chessbits.pgn_dask.read_games_dask`."""
+    from .pgn_dask import read_games_dask as run
+    return run(sources, client, **kwargs)

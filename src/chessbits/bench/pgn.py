@@ -133,6 +133,30 @@ def _bulletchess(path: Path) -> Callable[[], Tuple[int, int]]:
     return run
 
 
+def dask_table(path: Path, parts: int, rounds: int) -> str:
+    """read_games_dask over `parts` copies of the corpus on a LocalCluster of 1 and of 2
+    workers (one thread each, warmed up), games gathered back: seconds and the speedup."""
+    import distributed
+    import chessbits.pgn as cpgn
+    folder = Path(tempfile.mkdtemp())
+    files = []
+    for k in range(parts):
+        files.append(str(folder / f"part{k}.pgn"))
+        os.link(path, files[-1]) if hasattr(os, "link") else Path(files[-1]).write_bytes(path.read_bytes())
+    rows, first = [], None
+    for workers in (1, 2):
+        with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                      dashboard_address=":0", silence_logs=40) as cluster, \
+                distributed.Client(cluster) as client:
+            client.run(lambda: cpgn.read_games(files[0]) and None)  # every worker imported and warm
+            seconds, games, plies = timed(lambda: (lambda g: (len(g), len(g.moves)))(cpgn.read_games_dask(files, client)),
+                                          rounds)
+        first = first or seconds
+        rows.append([f"{workers} worker{'s' if workers > 1 else ''}", f"{seconds:.3f}", f"{games / seconds:,.0f}",
+                     f"{games:,}", f"{plies:,}", f"{first / seconds:.2f}x"])
+    return table(["Dask LocalCluster", "seconds", "games/s", "games", "plies", "speedup"], rows)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the table; 1 if a reader's games or plies differ from chessbits'."""
     ap = Parser(prog="chessbits bench pgn", description=summary(__doc__ or ""))
@@ -140,6 +164,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--rounds", type=positive, default=5, help="repetitions; medians are shown")
     ap.add_argument("--tree-games", type=positive, default=1000,
                     help="games of the corpus the read_game loops read (python-chess is slow; default 1000)")
+    ap.add_argument("--dask", type=positive, metavar="FILES", default=None,
+                    help="also read FILES copies of the corpus as Dask tasks on 1 and 2 local workers")
     args = ap.parse_args(argv)
     if not args.corpus.is_file():
         print(f"chessbits bench pgn: error: no corpus at {args.corpus}; make it with\n"
@@ -179,6 +205,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         out.append([name, f"{seconds:.3f}", rate, per_ply, f"{games:,}" if games else "-",
                     f"{plies:,}" if plies else "-", ratio])
     print(table(["reader", "seconds", "games/s", "us/ply", "games", "plies", "ratio"], out))
+    if args.dask:
+        print()
+        print(dask_table(args.corpus, args.dask, args.rounds))
     return status
 
 

@@ -1,0 +1,60 @@
+"""chessbits.pgn.read_games_dask on a LocalCluster: the games of many files gathered in order
+(equal to read_games of them all), Parquet written per source, Lichess-style Parquet input."""
+import numpy as np
+import pytest
+
+import chessbits.pgn as cpgn
+
+from test_pgn_arrays import random_game
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=40) as c, distributed.Client(c) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    import random
+    rng = random.Random(11)
+    root = tmp_path_factory.mktemp("pgn")
+    paths = []
+    for k in range(4):
+        path = root / f"part{k}.pgn"
+        path.write_text("\n\n".join(str(random_game(rng)) for _ in range(25)) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_gathered_in_order(cluster, files):
+    games = cpgn.read_games_dask([str(p) for p in files], cluster)
+    whole = cpgn.read_games(b"".join(p.read_bytes() + b"\n" for p in files))
+    assert len(games) == len(whole) == 100
+    assert np.array_equal(games.moves, whole.moves) and np.array_equal(games.offsets, whole.offsets)
+    assert list(games.headers["White"]) == list(whole.headers["White"])
+
+
+def test_written_per_source(cluster, files, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    summaries = cpgn.read_games_dask([str(p) for p in files], cluster, write_to=tmp_path / "out")
+    assert [s["games"] for s in summaries] == [25] * 4
+    for path, summary in zip(files, summaries):
+        table = pq.read_table(summary["path"])
+        assert table.column("moves").to_pylist() == [g.tolist() for g in map(cpgn.read_games(path).game_moves, range(25))]
+
+
+def test_parquet_partitions(cluster, files, tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    parts = []
+    for k, path in enumerate(files[:2]):
+        texts = ["[" + g if i else g for i, g in enumerate(path.read_text(encoding="utf-8").split("\n\n["))]
+        out = tmp_path / f"movetext{k}.parquet"
+        pq.write_table(pa.table({"movetext": texts}), out)
+        parts.append(str(out))
+    games = cpgn.read_games_dask(parts, cluster)
+    assert len(games) == 50
+    assert np.array_equal(games.moves, cpgn.read_games_dask([str(p) for p in files[:2]], cluster).moves)
