@@ -11,7 +11,7 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.epd", "chessbits.suites", "chessbits.compare", "chessbits.magics", "chessbits.cli.common", "chessbits.cli.perft", "chessbits.deep",
            "chessbits.uci", "chessbits.bench", "chessbits.bench.attacks", "chessbits.bench.perft",
            "chessbits.bench.api", "chessbits.bench.methods", "chessbits.polyglot", "chessbits.variant",
-           "chessbits._alias"]
+           "chessbits._alias", "chessbits._pgnarrays", "chessbits.pgn_dask", "chessbits.bench.pgn"]
 
 
 def test_readme_examples():
@@ -27,3 +27,38 @@ def test_readme_examples():
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_data_page_example(tmp_path, monkeypatch):
+    """docs/data.md's example reads a .pgn.zst into arrays (the month's file: a small one made here)."""
+    zstandard = pytest.importorskip("zstandard")
+    import chess
+    import chess.pgn
+    import random
+    rng = random.Random(3)
+    texts = []
+    for i in range(40):
+        game = chess.pgn.Game()
+        game.headers["WhiteElo"] = str(1500 + i)
+        node, board = game, chess.Board()
+        for _ in range(30):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            node = node.add_variation(rng.choice(moves))
+            node.set_clock(rng.randrange(200))
+            board.push(node.move)
+        texts.append(str(game))
+    monkeypatch.chdir(tmp_path)
+    text = (ROOT / "docs" / "data.md").read_text(encoding="utf-8")
+    code = re.findall(r"```python\n(.*?)```", text, flags=re.S)[0]
+    name = re.search(r'path = "([^"]+)"', code).group(1)
+    (tmp_path / name).write_bytes(zstandard.ZstdCompressor().compress("\n\n".join(texts).encode()))
+    assert len(code.strip().splitlines()) <= 20
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/data.md", "exec"), {})
+    lines = out.getvalue().splitlines()
+    assert lines[0].endswith("moves, 0% without a clock") and lines[2] == "median White Elo: 1519.5"

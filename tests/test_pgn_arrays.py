@@ -308,3 +308,45 @@ def test_progress_and_slices(corpus, tmp_path):
     part = games[5:9]
     assert len(part) == 4 and part.game_moves(0).tolist() == games.game_moves(5).tolist()
     assert [m.uci() for m in games.mainline_moves(5)] == [chess.Move.from_uci(m.uci()).uci() for m in games.mainline_moves(5)]
+
+
+class Repeated(io.RawIOBase):
+    """A binary stream of `data` over and over, `total` bytes in all, made as it is read."""
+
+    def __init__(self, data, total):
+        self.data, self.left, self.at = data, total, 0
+
+    def readable(self):
+        return True
+
+    def read(self, n=-1):
+        n = self.left if n is None or n < 0 else min(n, self.left)
+        out = bytearray()
+        while len(out) < n:
+            take = self.data[self.at:self.at + n - len(out)]
+            out += take
+            self.at = (self.at + len(take)) % len(self.data)
+        self.left -= n
+        return bytes(out)
+
+
+def test_memory_stays_flat_on_a_1gb_stream(corpus):
+    import resource
+    data = corpus.encode()  # its games end with "*\n": the repeats are games one after another
+    data = data if data.endswith(b"\n\n") else data + b"\n"
+    total = (1 << 30) // len(data) * len(data)
+
+    def peak_mb():
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
+
+    games = plies = 0
+    baseline = None
+    for k, batch in enumerate(cpgn.iter_games(Repeated(data, total), batch=20_000)):
+        games += len(batch)
+        plies += len(batch.moves)
+        if k == 1:
+            baseline = peak_mb()  # after the first batches: imports, pools and buffers in place
+    repeats = total // len(data)
+    one = cpgn.read_games(data)
+    assert games == repeats * len(one) and plies == repeats * len(one.moves)
+    assert peak_mb() - baseline < 50

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 from . import _core
 
 # Text read at a time: memory stays within a few blocks whatever the file's size.
-BLOCK_SIZE = 16 << 20
+BLOCK_SIZE = 4 << 20
 # Games per batch of iter_games unless told.
 BATCH = 10_000
 # What compressed files start with.
@@ -296,12 +296,12 @@ class _Text:
 
 class _Prefetch:
     """Blocks of a stream read (and decompressed) on a thread while the previous block is
-    parsed: two blocks ahead at most, so memory stays flat."""
+    parsed: one block ahead at most, so memory stays flat."""
 
     def __init__(self, stream: Any, raw: Any, block_size: int) -> None:
         import queue
         import threading
-        self.queue: Any = queue.Queue(maxsize=2)
+        self.queue: Any = queue.Queue(maxsize=1)
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, args=(stream, raw, block_size), daemon=True,
                                        name="chessbits-pgn-read")
@@ -401,7 +401,7 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
 
     >>> for games in iter_games(b"1. d4 d5 *\\n\\n1. e4 *", batch=1):
     ...     print(len(games), games.moves.tolist())
-    1 [1731, 2419]
+    1 [1739, 2291]
     1 [1804]
     """
     if batch < 1:
