@@ -5,6 +5,7 @@ is up to date), then run fuzz/fuzz_inputs.py on it under atheris.
     python fuzz/run.py build/fuzz/crashes/crash-XXXX  # replay inputs (a crash, a seed) once
     python fuzz/run.py --compare                 # corpus vs python-chess: accept/reject differences
     python fuzz/run.py --minutes 5 -- -only_ascii=1   # after --: more libFuzzer flags
+    python fuzz/run.py --pgn --minutes 30        # the PGN readers (fuzz_pgn.py, seeds_pgn/)
 
 Needs atheris (`pip install atheris`) and clang-16 with its runtime (libclang-rt-16-dev).
 """
@@ -42,6 +43,7 @@ def main() -> None:
     ap.add_argument("--rebuild", action="store_true", help="build even if build/fuzz is up to date")
     ap.add_argument("--no-build", action="store_true", help="use build/fuzz as it is")
     ap.add_argument("--compare", action="store_true", help="replay the corpus against python-chess")
+    ap.add_argument("--pgn", action="store_true", help="fuzz the PGN readers instead of the text parsers")
     argv = sys.argv[1:]
     cut = argv.index("--") if "--" in argv else len(argv)
     args, extra = ap.parse_args(argv[:cut]), argv[cut + 1:]
@@ -56,18 +58,19 @@ def main() -> None:
                        ("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")):
         env[name] = ":".join(filter(None, [ours, os.environ.get(name)]))
 
-    harness = str(HERE / "fuzz_inputs.py")
-    corpus, crashes = OUT / "corpus", OUT / "crashes"
+    harness = str(HERE / ("fuzz_pgn.py" if args.pgn else "fuzz_inputs.py"))
+    corpus, crashes = OUT / ("corpus_pgn" if args.pgn else "corpus"), OUT / "crashes"
+    seeds, dictionary = (HERE / "seeds_pgn", HERE / "pgn.dict") if args.pgn else (HERE / "seeds", HERE / "fen.dict")
     corpus.mkdir(parents=True, exist_ok=True)
     crashes.mkdir(parents=True, exist_ok=True)
     if args.compare:
-        command = [sys.executable, harness, "--compare", *map(str, args.inputs or [HERE / "seeds", corpus])]
+        command = [sys.executable, harness, "--compare", *map(str, args.inputs or [seeds, corpus])]
     elif args.inputs:
         command = [sys.executable, harness, *map(str, args.inputs), "-runs=1"]
     else:
-        command = [sys.executable, harness, str(corpus), str(HERE / "seeds"),
-                   f"-max_total_time={int(args.minutes * 60)}", f"-dict={HERE / 'fen.dict'}",
-                   f"-artifact_prefix={crashes}/", "-max_len=1024", "-timeout=30",
+        command = [sys.executable, harness, str(corpus), str(seeds),
+                   f"-max_total_time={int(args.minutes * 60)}", f"-dict={dictionary}",
+                   f"-artifact_prefix={crashes}/", f"-max_len={4096 if args.pgn else 1024}", "-timeout=30",
                    "-print_final_stats=1"]
     command += extra
     print("fuzz:", " ".join(command), flush=True)

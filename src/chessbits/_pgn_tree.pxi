@@ -6,17 +6,6 @@
 
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
 
-cdef extern from *:
-    """
-    /* object.__new__(cls) without the lookup and the checks of calling it from Python */
-    static PyObject *cb_object_new(PyObject *cls) {
-        static PyObject *empty;
-        if (!empty && !(empty = PyTuple_New(0))) return NULL;
-        return PyBaseObject_Type.tp_new((PyTypeObject *)cls, empty, NULL);
-    }
-    """
-    object cb_object_new(object cls)
-
 
 cdef class _GameReader:
     cdef PgnReader reader
@@ -161,8 +150,8 @@ cdef int _gr_comment(void *ctx, PgnSpan span) noexcept:
         if r.generic:
             r.visitor.visit_comment(text)
             return PGN_GO
-        top = r.stack[len(r.stack) - 1]
-        if r.in_variation or (top.parent is None and not top.variations):
+        top = <_NodeBase>r.stack[len(r.stack) - 1]
+        if r.in_variation or (top.parent is None and top._first is None and not top.variations):
             top.comment = _joined(top.comment, text)
         else:
             r.starting_comment = _joined(r.starting_comment, text)
@@ -178,7 +167,7 @@ cdef int _gr_nag(void *ctx, PgnSpan token, int nag) noexcept:
         if r.generic:
             r.visitor.visit_nag(value)
         else:
-            r.stack[len(r.stack) - 1].nags.add(value)
+            (<_NodeBase>r.stack[len(r.stack) - 1]).nags.add(value)
         return PGN_GO
     except BaseException:
         return r._fail()
@@ -202,7 +191,7 @@ cdef int _gr_begin_variation(void *ctx) noexcept:
             raise MemoryError()
         if k == 0:
             return PGN_IGNORED
-        parent = r.stack[len(r.stack) - 1].parent
+        parent = (<_NodeBase>r.stack[len(r.stack) - 1]).parent
         assert parent is not None, "begin_variation called, but root node on top of stack"
         r.stack.append(parent)
         r.in_variation = False
@@ -257,16 +246,8 @@ cdef int _gr_move(void *ctx, PgnSpan token) noexcept:
             fen = _board_fen_of(&r.board.pos) if e > SAN_MULTI_LEG else ""
             r.visitor.handle_error(move_error(_SAN_ERRORS[e], _san_message(e, _span_ascii(token), fen, m)))
             return PGN_ERROR
-        parent = r.stack[len(r.stack) - 1]
-        node = cb_object_new(r.child)  # ChildNode(parent, move): its attributes in its order
-        node.parent = parent
-        node.move = _move_interned(m)
-        node.variations = []
-        node.comment = ""
-        node.starting_comment = r.starting_comment
-        node.nags = set()
-        parent.variations.append(node)
-        r.stack[len(r.stack) - 1] = node
+        r.stack[len(r.stack) - 1] = _node_child(r.child, r.stack[len(r.stack) - 1], _move_interned(m),
+                                                 r.starting_comment)
         r.starting_comment = ""
         r.in_variation = True
         if pgn_board_push(&r.board, m) < 0:

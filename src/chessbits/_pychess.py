@@ -22,7 +22,7 @@ import sys
 import threading
 import types
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 EXTRA = "chessbits[pychess]"
 # python-chess's names the private copy takes from chessbits, so what its variant boards
@@ -59,12 +59,19 @@ def _chess_import(name: str, globals: Any = None, locals: Any = None, fromlist: 
 _BUILTINS = dict(vars(builtins), __import__=_chess_import)
 
 
-def borrow(namespace: Dict[str, Any], name: str) -> None:
+def borrow(namespace: Dict[str, Any], name: str, patches: Sequence[Tuple[str, str]] = ()) -> None:
     """Run python-chess's ``chess/<name>.py`` in ``namespace`` (a chessbits module's globals)
     with ``chess`` meaning chessbits. Its loggers keep python-chess's names (``chess.<name>``),
-    so logging set up for python-chess applies."""
+    so logging set up for python-chess applies. patches: (text, replacement) pairs, each text
+    found exactly once in the source (ImportError otherwise: a python-chess we do not know)."""
     path = package_dir() / f"{name}.py"
-    code = compile(path.read_bytes(), str(path), "exec", dont_inherit=True)
+    source = path.read_text(encoding="utf-8")
+    for old, new in patches:
+        if source.count(old) != 1:
+            raise ImportError(f"chessbits cannot use {path}: {old!r} is not in it once; "
+                              f"install python-chess 1.11 ({EXTRA!r})", name="chess")
+        source = source.replace(old, new)
+    code = compile(source, str(path), "exec", dont_inherit=True)
     namespace["__builtins__"] = _BUILTINS
     exec(code, namespace)
     if isinstance(namespace.get("LOGGER"), logging.Logger):

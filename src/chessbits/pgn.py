@@ -13,8 +13,10 @@ from . import _core
 from ._pychess import borrow
 from ._pgnarrays import GameArrays, iter_games, read_games
 
+# python-chess's GameNode on chessbits' C-level node base (chessbits._core._NodeBase)
+_NodeBase = _core._NodeBase
 try:
-    borrow(globals(), "pgn")
+    borrow(globals(), "pgn", patches=[("class GameNode(abc.ABC):", "class GameNode(_NodeBase, abc.ABC):")])
 except ImportError as _missing:
     _reason = _missing
 

@@ -1,0 +1,82 @@
+"""Coverage-guided fuzzing (atheris, libFuzzer) of the PGN readers: ``python fuzz/run.py --pgn``.
+
+An input is PGN text (bytes; undecodable bytes reach read_game as lone surrogates). Invariants
+(AssertionError, which libFuzzer reports as a crash with the input saved):
+
+- ``read_games(bytes)`` never raises; its offsets rise from 0 to ``len(moves)``; reading it in
+  blocks of 64 bytes on 2 threads gives the same arrays (games cut at any byte read the same);
+- the ``read_game`` loop over the same text raises nothing python-chess's own reader would not
+  (its AssertionError and IndexError on a ')' that closes more than was opened), and finds the
+  same games, whose mainline moves are the arrays' (games of variants aside);
+- with python-chess installed, its ``read_game`` loop finds the same games, exports and errors.
+"""
+import io
+import sys
+
+import atheris
+
+with atheris.instrument_imports(include=["chessbits"]):
+    import chessbits.pgn as cpgn
+
+try:
+    import chess.pgn as pychess_pgn
+except ImportError:
+    pychess_pgn = None
+
+import logging
+
+logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+TOLERATED = (AssertionError, IndexError)  # python-chess's own, for unbalanced ')'
+
+
+def games_of(module, text):
+    """The read_game loop: a list of games, or the exception's class and message."""
+    handle = io.StringIO(text)
+    games = []
+    try:
+        while True:
+            game = module.read_game(handle)
+            if game is None:
+                return games
+            games.append(game)
+    except TOLERATED as error:
+        return type(error).__name__, str(error)
+
+
+def TestOneInput(data: bytes) -> None:
+    arrays = cpgn.read_games(data, threads=1)
+    offsets = arrays.offsets.tolist()
+    if offsets[0] != 0 or offsets[-1] != len(arrays.moves) or offsets != sorted(offsets):
+        raise AssertionError(f"offsets {offsets} for {len(arrays.moves)} moves")
+    again = cpgn.read_games(data, threads=2, block_size=64)
+    if again.moves.tolist() != arrays.moves.tolist() or again.offsets.tolist() != offsets \
+            or again.errors.tolist() != arrays.errors.tolist():
+        raise AssertionError("read in 64-byte blocks on 2 threads, the games differ")
+    text = data.decode("utf-8", "surrogateescape").replace("\r\n", "\n").replace("\r", "\n")
+    ours = games_of(cpgn, text)
+    if pychess_pgn is not None:
+        theirs = games_of(pychess_pgn, text)
+        if isinstance(theirs, tuple) or isinstance(ours, tuple):
+            if ours != theirs:
+                raise AssertionError(f"read_game: chessbits {ours!r}, python-chess {theirs!r}")
+            return
+        if [str(g) for g in ours] != [str(g) for g in theirs]:
+            raise AssertionError("read_game: the games differ from python-chess's")
+        if [[str(e) for e in g.errors] for g in ours] != [[str(e) for e in g.errors] for g in theirs]:
+            raise AssertionError("read_game: the errors differ from python-chess's")
+    if isinstance(ours, tuple) or any("\udc80" <= c <= "\udcff" for c in text):
+        return  # undecodable bytes: read_game saw other text than read_games
+    if len(ours) != len(arrays):
+        raise AssertionError(f"read_game found {len(ours)} games, read_games {len(arrays)}")
+    for i, game in enumerate(ours):
+        error = arrays.errors[i]
+        if error is not None and "not read into arrays" in error:
+            continue
+        mainline = [m.from_square | m.to_square << 6 | (m.promotion or 0) << 12 for m in game.mainline_moves()]
+        if mainline != arrays.game_moves(i).tolist():
+            raise AssertionError(f"game {i}: read_game's mainline {mainline}, read_games' {arrays.game_moves(i).tolist()}")
+
+
+if __name__ == "__main__":
+    atheris.Setup(sys.argv, TestOneInput)
+    atheris.Fuzz()
