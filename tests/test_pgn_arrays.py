@@ -350,3 +350,25 @@ def test_memory_stays_flat_on_a_1gb_stream(corpus):
     one = cpgn.read_games(data)
     assert games == repeats * len(one) and plies == repeats * len(one.moves)
     assert peak_mb() - baseline < 50
+
+
+def test_the_benchmark_corpus_as_python_chess_reads_it(tmp_path):
+    """benchmarks/pgn_corpus.py's games (Stockfish self-play in Lichess's style): both readers
+    against python-chess."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+    stockfish = shutil.which("stockfish") or shutil.which("stockfish", path="/usr/games")
+    if stockfish is None:
+        pytest.skip("stockfish is not installed here")
+    out = tmp_path / "corpus.pgn"
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "pgn_corpus.py"
+    subprocess.run([sys.executable, str(script), str(out), "--games", "12", "--nodes", "200", "--stockfish", stockfish],
+                   check=True, capture_output=True)
+    text = out.read_text(encoding="utf-8")
+    assert text.count('[Event "Rated Blitz game"]') == 12 and "[%eval" in text and "[%clk" in text
+    assert_same(text, cpgn.read_games(out))
+    handle, theirs = io.StringIO(text), pychess_games(text)
+    for game in theirs:
+        assert str(cpgn.read_game(handle)) == str(game)

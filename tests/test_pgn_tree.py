@@ -128,3 +128,29 @@ def test_read_headers_and_skip_game_offsets():
                 (dict(y) if fn == "read_headers" and y is not None else y)
             if not x:
                 break
+
+
+def test_nodes_behave_as_python_chess_nodes():
+    import copy
+    import pickle
+    text = "1. e4 ( 1. d4 $1 ) 1... e5 { [%clk 0:01:00] } 2. Nf3 *"
+    game = cpgn.read_game(io.StringIO(text))
+    assert game.variations is game.variations and len(game.variations) == 2
+    first = game.variations[0]
+    assert first.parent is game and first.nags == set() and first.nags is first.nags
+    assert game.variations[1].nags == {1}
+    leaf = game.end()
+    assert leaf.variations == [] and leaf.is_end()
+    leaf.add_variation(chess.Move.from_uci("b8c6"))
+    assert [m.uci() for m in game.mainline_moves()] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    first.nags.add(3)
+    first.comment = "best"
+    first.custom = "a program's own attribute"
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert str(again) == str(game)
+        assert again.variations[0].custom == "a program's own attribute"
+        assert again.variations[0].parent is again
+    game.variations = []
+    assert game.is_end() and str(game).endswith("*")
+    assert isinstance(first, cpgn.ChildNode) and isinstance(game, cpgn.GameNode)
+    assert chess.pgn.read_game(io.StringIO(text)).variations[0].nags == set()
