@@ -353,14 +353,6 @@ int pgn_buffer_next(void *buffer, PgnLine *line) {
   return 1;
 }
 
-int64_t pgn_count_lines(const char *s, size_t n) {
-  int64_t lines = 0;
-  const char *end = s + n;
-  for (const char *p = s; p < end; p++)
-    lines += *p == '\n' || (*p == '\r' && (p + 1 == end || p[1] != '\n'));
-  return lines;
-}
-
 /* Returns the value of digits s[0..n) (saturating), 0 for none. */
 static double pgn_digits(const char *s, size_t n) {
   double v = 0;

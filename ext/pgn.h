@@ -87,9 +87,6 @@ typedef struct {
 /* Returns 1 with the next line of the buffer, 0 at its end (PgnLines.next). */
 int pgn_buffer_next(void *buffer, PgnLine *line);
 
-/* Returns the number of line breaks in s[0..n) as pgn_buffer_next counts them. */
-int64_t pgn_count_lines(const char *s, size_t n);
-
 /* Clock and eval annotations of a comment, python-chess's CLOCK_REGEX and EVAL_REGEX. */
 /* Returns 1 with *seconds from the first [%clk h:mm:ss(.s)] of text, else 0. */
 int pgn_clock(PgnSpan text, double *seconds);

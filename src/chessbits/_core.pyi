@@ -1,7 +1,7 @@
 import sys
 from array import array
 from typing import (Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence,
-                    SupportsInt, Tuple, Type, TypeVar, Union)
+                    Set, SupportsInt, Tuple, Type, TypeVar, Union)
 
 if sys.version_info >= (3, 12):
     from collections.abc import Buffer
@@ -363,3 +363,18 @@ def book_read_entry(book: Buffer, index: int, entry_type: Callable[[int, int, in
 def book_find(book: Buffer, key: int, board: Optional[Board], minimum_weight: int, exclude_moves: Any,
               entry_type: Callable[[int, int, int, int, Move], _E]) -> List[_E]: ...
 def zobrist_hash(board: Any, *, _hasher: Optional[Callable[[Any], int]] = None) -> int: ...
+
+# PGN (chessbits.pgn): blocks of text into arrays, python-chess's read_game, the nodes' base
+PGN_MIN_PIECE: int
+PGN_ROSTER: Dict[str, str]
+def _pgn_read_block(data: Buffer, final: bool, threads: int, positions: bool, tags: Optional[Sequence[str]],
+                    first_line: int) -> Dict[str, Any]: ...
+def _pgn_read_game(handle: Any, Visitor: Any, kit: Tuple[Any, ...]) -> Any: ...
+
+class _NodeBase:
+    parent: Any
+    move: Any
+    comment: Any
+    starting_comment: Any
+    variations: List[Any]
+    nags: Set[int]

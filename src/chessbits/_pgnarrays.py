@@ -258,9 +258,8 @@ class _Text:
             self.stream = None
         elif isinstance(source, (str, os.PathLike)) or hasattr(source, "read"):
             self.raw = open(source, "rb") if isinstance(source, (str, os.PathLike)) else None
-            handle = self.raw if self.raw is not None else source
-            self.total = os.fstat(handle.fileno()).st_size if self.raw is not None else None
-            self.stream = _open(handle)
+            self.total = os.fstat(self.raw.fileno()).st_size if self.raw is not None else None
+            self.stream = _open(self.raw if self.raw is not None else source)
         else:
             self.data, self.stream = _movetexts(source), None
             self.total = len(self.data)

@@ -21,7 +21,7 @@ def read_source(source: Any, *, threads: int = 1, positions: bool = False,
     file whose `column` holds games' PGN, one per row."""
     if isinstance(source, (str, os.PathLike)) and os.fspath(source).endswith(".parquet"):
         try:
-            import pyarrow.parquet
+            import pyarrow.parquet  # type: ignore[import-untyped]
         except ImportError:
             raise ImportError("reading Parquet needs pyarrow: pip install 'chessbits[parquet]'") from None
         source = pyarrow.parquet.read_table(source, columns=[column]).column(column)

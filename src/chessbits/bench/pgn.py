@@ -53,10 +53,11 @@ def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callab
     text = path.read_text(encoding="utf-8")
     parts = text.split("\n\n[")
     tree_text = "\n\n[".join(parts[:tree_games]) + "\n"
+    pychess_pgn: Any = None
     try:
         import chess.pgn as pychess_pgn
     except ImportError:
-        pychess_pgn = None
+        pass
     if pychess_pgn is not None:
         rows.append(("python-chess read_game loop", tree_loop(pychess_pgn, tree_text), "tree"))
         rows.append(("python-chess's reader on chessbits boards",
@@ -76,11 +77,12 @@ def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callab
     rows.append(("read the file (floor)", read_bytes, "floor"))
     for threads in (1, 2):
         rows.append((f"chessbits read_games, {threads} thread{'s' if threads > 1 else ''}", arrays(path, threads), "file"))
+    rust: Any = None
     try:
-        import pyarrow
+        import pyarrow  # type: ignore[import-untyped]
         import rust_pgn_reader_python_binding as rust
     except ImportError:
-        rust = None
+        pass
     if rust is not None:
         def rust_run(threads: int) -> Callable[[], Tuple[int, int]]:
             def run() -> Tuple[int, int]:
@@ -93,15 +95,16 @@ def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callab
             rows.append((f"rust-pgn-reader-python-binding, {threads} thread{'s' if threads > 1 else ''}",
                          rust_run(threads), "file"))
     try:
-        import bulletchess  # noqa: F401
+        import bulletchess  # type: ignore[import-not-found] # noqa: F401
     except ImportError:
         pass
     else:
         rows.append(("bulletchess", _bulletchess(path), "file"))
+    zstandard: Any = None
     try:
         import zstandard
     except ImportError:
-        zstandard = None
+        pass
     if zstandard is not None:
         packed = Path(tempfile.mkdtemp()) / (path.name + ".zst")
         packed.write_bytes(zstandard.ZstdCompressor(level=3).compress(path.read_bytes()))
@@ -118,8 +121,8 @@ def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callab
 
 
 def _bulletchess(path: Path) -> Callable[[], Tuple[int, int]]:
-    import bulletchess
-    import bulletchess.pgn
+    import bulletchess  # type: ignore[import-not-found]
+    import bulletchess.pgn  # type: ignore[import-not-found]
 
     def run() -> Tuple[int, int]:
         games = plies = 0

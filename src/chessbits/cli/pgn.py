@@ -48,8 +48,8 @@ class ParquetOut:
 
     def __init__(self, path: str) -> None:
         try:
-            import pyarrow
-            import pyarrow.parquet
+            import pyarrow  # type: ignore[import-untyped]
+            import pyarrow.parquet  # type: ignore[import-untyped]
         except ImportError:
             raise BadInput("--parquet needs pyarrow: pip install 'chessbits[parquet]'") from None
         self.pa, self.pq, self.path = pyarrow, pyarrow.parquet, path
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if not os.path.isfile(path):
             raise BadInput(f"no such file: {path}")
     status = Status(plain_every=10)
-    totals = collections.Counter()
+    totals: collections.Counter = collections.Counter()
     results: collections.Counter = collections.Counter()
     terminations: collections.Counter = collections.Counter()
     openings: collections.Counter = collections.Counter()
