@@ -123,10 +123,11 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
     cdef PgnErrorRec *e
     for k in range(used):
         a = &work[k].a
-        memcpy(pm + 2 * move_base, a.moves, 2 * a.nmoves)
-        memcpy(pc + 4 * move_base, a.clocks, 4 * a.nmoves)
-        memcpy(pe + 4 * move_base, a.evals, 4 * a.nmoves)
-        if positions:
+        if a.nmoves:  # (the arrays are NULL until a move is kept: memcpy from NULL is undefined)
+            memcpy(pm + 2 * move_base, a.moves, 2 * a.nmoves)
+            memcpy(pc + 4 * move_base, a.clocks, 4 * a.nmoves)
+            memcpy(pe + 4 * move_base, a.evals, 4 * a.nmoves)
+        if positions and a.nmoves:
             memcpy(pb + 64 * move_base, a.boards, 64 * a.nmoves)
             memcpy(pk + 8 * move_base, a.castling, 8 * a.nmoves)
             memcpy(pp + move_base, a.ep, a.nmoves)
