@@ -154,3 +154,13 @@ def test_nodes_behave_as_python_chess_nodes():
     assert game.is_end() and str(game).endswith("*")
     assert isinstance(first, cpgn.ChildNode) and isinstance(game, cpgn.GameNode)
     assert chess.pgn.read_game(io.StringIO(text)).variations[0].nags == set()
+
+
+@pytest.mark.parametrize("text", ["1. e4 ) e5 *", "1. Ke3 ) e5 *", "1. Ke3 ) { c } *", "1. Ke3 ) $1 *",
+                                  "1. Ke3 ) ( e4 *", "1. e4 Ke3 ) ( e4 *", "1. Ke3 ) ) e5 *"])
+def test_a_close_too_many_as_python_chess(text):
+    """A ')' after an illegal move closes the main line: python-chess's builder then loses its
+    root, and what it does next (an IndexError, or nothing) is what chessbits does (the fuzzer's find)."""
+    def exports(module):
+        return [(tell, str(game)) for tell, game in read_all(module, text)]
+    assert outcome(exports, cpgn) == outcome(exports, chess.pgn)

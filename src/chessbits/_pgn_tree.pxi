@@ -138,6 +138,13 @@ cdef int _gr_end_headers(void *ctx) noexcept:
         return r._fail()
 
 
+cdef _NodeBase _top(_GameReader r):
+    """The builder's variation_stack[-1]; python-chess's IndexError once a ')' too many emptied it."""
+    if not r.stack:
+        raise IndexError("list index out of range")
+    return <_NodeBase>r.stack[len(r.stack) - 1]
+
+
 cdef str _joined(str a, str b):
     """python-chess's " ".join(filter(None, [a, b]))."""
     return (a + " " + b if b else a) if a else b
@@ -150,7 +157,7 @@ cdef int _gr_comment(void *ctx, PgnSpan span) noexcept:
         if r.generic:
             r.visitor.visit_comment(text)
             return PGN_GO
-        top = <_NodeBase>r.stack[len(r.stack) - 1]
+        top = _top(r)
         if r.in_variation or (top.parent is None and top._first is None and not top.variations):
             top.comment = _joined(top.comment, text)
         else:
@@ -167,7 +174,7 @@ cdef int _gr_nag(void *ctx, PgnSpan token, int nag) noexcept:
         if r.generic:
             r.visitor.visit_nag(value)
         else:
-            (<_NodeBase>r.stack[len(r.stack) - 1]).nags.add(value)
+            _top(r).nags.add(value)
         return PGN_GO
     except BaseException:
         return r._fail()
@@ -191,7 +198,7 @@ cdef int _gr_begin_variation(void *ctx) noexcept:
             raise MemoryError()
         if k == 0:
             return PGN_IGNORED
-        parent = (<_NodeBase>r.stack[len(r.stack) - 1]).parent
+        parent = _top(r).parent
         assert parent is not None, "begin_variation called, but root node on top of stack"
         r.stack.append(parent)
         r.in_variation = False
@@ -246,8 +253,8 @@ cdef int _gr_move(void *ctx, PgnSpan token) noexcept:
             fen = _board_fen_of(&r.board.pos) if e > SAN_MULTI_LEG else ""
             r.visitor.handle_error(move_error(_SAN_ERRORS[e], _san_message(e, _span_ascii(token), fen, m)))
             return PGN_ERROR
-        r.stack[len(r.stack) - 1] = _node_child(r.child, r.stack[len(r.stack) - 1], _move_interned(m),
-                                                 r.starting_comment)
+        node = _node_child(r.child, _top(r), _move_interned(m), r.starting_comment)
+        r.stack[len(r.stack) - 1] = node
         r.starting_comment = ""
         r.in_variation = True
         if pgn_board_push(&r.board, m) < 0:
