@@ -209,7 +209,7 @@ static int pa_move_room(PgnArrays *a) {
 
 static int pa_move(void *ctx, PgnSpan token) {
   PgnArrays *a = ctx;
-  PyMove m;
+  PyMove m = 0;
   const SanError e = san_parse(&a->board.pos, token.p, token.n, &m);
   if (e != SAN_OK) {
     if (pa_error(a, PGN_ERR_SAN, e, token, m, e != SAN_INVALID && e != SAN_MULTI_LEG) < 0) return PGN_ABORT;

@@ -17,6 +17,8 @@ cdef dict _SAN_ERRORS = {
 
 cdef str _san_message(int code, str san, str fen, int move):
     """python-chess's message for a SAN refused with code (move: find_move's, for SAN_NO_MATCH)."""
+    if code != SAN_NO_MATCH:
+        return _SAN_MESSAGES[code].format(san=san, fen=fen)
     return _SAN_MESSAGES[code].format(san=san, fen=fen, uci=_move_interned(move).uci(),
                                       frm=_SQUARE_NAMES[move & 63], to=_SQUARE_NAMES[(move >> 6) & 63])
 
