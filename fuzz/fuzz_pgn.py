@@ -8,7 +8,9 @@ An input is PGN text (bytes; undecodable bytes reach read_game as lone surrogate
 - the ``read_game`` loop over the same text raises nothing python-chess's own reader would not
   (its AssertionError and IndexError on a ')' that closes more than was opened), and finds the
   same games, whose mainline moves are the arrays' (games of variants aside);
-- with python-chess installed, its ``read_game`` loop finds the same games, exports and errors.
+- with python-chess installed, its ``read_game`` loop finds the same games, exports and errors
+  (but where python-chess writes SAN for an illegal move its own builder put in the tree after an
+  error in a nested variation: chessbits' ``san()`` refuses illegal moves).
 """
 import io
 import sys
@@ -68,8 +70,11 @@ def TestOneInput(data: bytes) -> None:
             if ours != theirs:
                 raise AssertionError(f"read_game: chessbits {ours!r}, python-chess {theirs!r}")
             return
-        if [export(g) for g in ours] != [export(g) for g in theirs]:
-            raise AssertionError("read_game: the games differ from python-chess's")
+        for a, b in zip(map(export, ours), map(export, theirs)):
+            # python-chess writes SAN for an illegal move its builder hung in the tree (after an
+            # error in a nested variation its board and its tree part); chessbits' san() refuses it
+            if a != b and not (isinstance(a, tuple) and a[1].startswith("san() and lan() expect move to be legal")):
+                raise AssertionError(f"read_game: the games differ from python-chess's:\n{a!r}\n{b!r}")
         if [[str(e) for e in g.errors] for g in ours] != [[str(e) for e in g.errors] for g in theirs]:
             raise AssertionError("read_game: the errors differ from python-chess's")
     if isinstance(ours, tuple) or any("\udc80" <= c <= "\udcff" for c in text):
