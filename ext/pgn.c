@@ -40,17 +40,23 @@ static int pgn_blank(PgnLine l) { return l.eol ? pgn_is_space(l.p, l.n) || !l.n 
 /* Returns 1 if the line is a % or ; comment line. */
 static int pgn_comment_line(PgnLine l) { return l.n && (l.p[0] == '%' || l.p[0] == ';'); }
 
-/* Character classes of the movetext grammar, one table. */
+/* Character classes of the movetext grammar, one constant table (threads read it from the start). */
 enum { C_PIECE = 1, C_FILE = 2, C_RANK = 4, C_SEP = 8, C_PROMO = 16, C_START = 32 };
-static uint8_t pgn_class[256];
-
-/* Returns nothing; fills pgn_class (idempotent: racing threads write the same bytes). */
-static void pgn_classes(void) {
-  static const char *const members[] = {"NBKRQ", "abcdefgh", "12345678", "-x", "nbrqkNBRQK",
-                                        "NBKRQPZOabcdefgh12345678-x@0{;$()*?!"};
-  for (int k = 0; k < 6; k++)
-    for (const char *c = members[k]; *c; c++) pgn_class[(unsigned char)*c] |= (uint8_t)(1 << k);
-}
+#define PGN_FILE_C (C_FILE | C_START)
+#define PGN_RANK_C (C_RANK | C_START)
+#define PGN_PIECE_C (C_PIECE | C_PROMO | C_START)
+static const uint8_t pgn_class[256] = {
+  ['N'] = PGN_PIECE_C, ['B'] = PGN_PIECE_C, ['K'] = PGN_PIECE_C, ['R'] = PGN_PIECE_C, ['Q'] = PGN_PIECE_C,
+  ['a'] = PGN_FILE_C, ['b'] = PGN_FILE_C | C_PROMO, ['c'] = PGN_FILE_C, ['d'] = PGN_FILE_C,
+  ['e'] = PGN_FILE_C, ['f'] = PGN_FILE_C, ['g'] = PGN_FILE_C, ['h'] = PGN_FILE_C,
+  ['1'] = PGN_RANK_C, ['2'] = PGN_RANK_C, ['3'] = PGN_RANK_C, ['4'] = PGN_RANK_C,
+  ['5'] = PGN_RANK_C, ['6'] = PGN_RANK_C, ['7'] = PGN_RANK_C, ['8'] = PGN_RANK_C,
+  ['n'] = C_PROMO, ['r'] = C_PROMO, ['q'] = C_PROMO, ['k'] = C_PROMO,
+  ['-'] = C_SEP | C_START, ['x'] = C_SEP | C_START,
+  ['P'] = C_START, ['Z'] = C_START, ['O'] = C_START, ['@'] = C_START, ['0'] = C_START,
+  ['{'] = C_START, [';'] = C_START, ['$'] = C_START, ['('] = C_START, [')'] = C_START,
+  ['*'] = C_START, ['?'] = C_START, ['!'] = C_START,
+};
 
 static int pgn_is(char c, int cls) { return pgn_class[(unsigned char)c] & cls; }
 static int pgn_digit(char c) { return c >= '0' && c <= '9'; }
@@ -93,7 +99,6 @@ static size_t pgn_move_len(const char *s, size_t n) {
 }
 
 int pgn_token(const char *s, size_t n, size_t *i, PgnSpan *tok) {
-  if (!pgn_class['a']) pgn_classes();
   for (size_t at = *i; at < n; at++) {
     const char c = s[at];
     if (!pgn_is(c, C_START)) continue;

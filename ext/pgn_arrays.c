@@ -245,7 +245,7 @@ void pgn_arrays_init(PgnArrays *a, int positions) {
   a->reader.lines.ctx = &a->src;
   a->reader.sink = &PA_SINK;
   a->reader.ctx = a;
-  if (!pa_start_ready) { /* idempotent: racing threads write the same bytes */
+  if (!pa_start_ready) { /* the first init, before any reading thread starts (_pgn.pxi) */
     int where;
     static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     board_set_fen(&pa_start, start_fen, sizeof start_fen - 1, 0, &pa_start_st, &where);
