@@ -913,6 +913,8 @@ static Bitboard b_castling_rights(const Position *p, Bitboard promoted, const ch
   return rights;
 }
 
+int board_castling_syntax(const char *f, size_t n) { return b_castling_syntax(f, n); }
+
 int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights) {
   if (!b_castling_syntax(f, n)) return -1;
   *rights = b_castling_rights(pos, pos->st->promoted, f, n);

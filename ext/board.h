@@ -149,6 +149,8 @@ int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char
 /* Returns the length of the castling part of python-chess's FEN written to out (>= 5 bytes):
    X-FEN (KQkq, or the rook's file where k/q would be ambiguous) or, if shredder, the files. */
 int board_castling_fen(const Position *pos, int shredder, char *out);
+/* Returns 1 if f[0..n) is a castling part python-chess's FEN_CASTLING_REGEX accepts. */
+int board_castling_syntax(const char *f, size_t n);
 /* Returns 0 with *rights read from a FEN's castling part f as python-chess's
    set_castling_fen reads it ('' and '-' give none), -1 if f is malformed. */
 int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights);

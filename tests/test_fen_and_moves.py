@@ -98,6 +98,17 @@ def test_unicode_digit_clocks_read_as_python_chess_reads_them():
     assert Board(fen).fen() == chess.Board(fen).fen() == START.replace(" 0 1", " 3 12")
 
 
+@pytest.mark.parametrize("fen", ["4+ w - / t\udcfe 1", "4+ w KQxyz ü 1", "ü w - - x 1", "8/8/8/8/8/8/8/8 w - e9 ü 1",
+                                 "ü/8 w - - 0 ü", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ü"])
+def test_non_ascii_fen_errors_in_python_chess_order(fen):
+    """Castling and ep parts are checked before clocks written in other scripts (the PGN fuzzer's find)."""
+    with pytest.raises(ValueError) as ours:
+        Board(fen)
+    with pytest.raises(ValueError) as theirs:
+        chess.Board(fen)
+    assert str(ours.value) == str(theirs.value)
+
+
 @pytest.mark.parametrize("fen", ODD_FENS)
 def test_odd_fen_read_as_python_chess_reads_it(fen):
     ours, theirs = Board(fen), chess.Board(fen)

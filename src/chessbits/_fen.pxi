@@ -53,10 +53,10 @@ cdef bytes _fen_bytes(str fen):
         raise _fen_error(FEN_EMPTY, fen, "", 0)
     if len(parts) > 1 and parts[1] not in ("w", "b"):
         raise _fen_error(FEN_TURN, fen, "", 0)
-    if len(parts) > 2 and not parts[2].isascii():
+    if len(parts) > 2 and not (parts[2].isascii() and board_castling_syntax(parts[2].encode("ascii"), len(parts[2]))):
         raise _fen_error(FEN_CASTLING, fen, "", 0)  # python-chess's castling regex is ASCII
-    if len(parts) > 3 and not parts[3].isascii():
-        raise _fen_error(FEN_EN_PASSANT, fen, "", 0)
+    if len(parts) > 3 and parts[3] != "-" and parts[3] not in _SQUARE_NAMES:
+        raise _fen_error(FEN_EN_PASSANT, fen, "", 0)  # both before the clocks, as python-chess checks
     for i, bad, negative in ((4, FEN_HALFMOVE, FEN_HALFMOVE_NEGATIVE), (5, FEN_FULLMOVE, FEN_FULLMOVE_NEGATIVE)):
         if len(parts) > i and not parts[i].isascii():
             try:
@@ -65,7 +65,7 @@ cdef bytes _fen_bytes(str fen):
                 raise _fen_error(bad, fen, "", 0) from None
             if value < 0:
                 raise _fen_error(negative, fen, "", 0)
-            parts[i] = str(value)  # the C parser then checks the castling and ep parts and the range
+            parts[i] = str(value)  # the C parser then checks the range, the parts' count, the board
     return " ".join(parts).encode("utf-8", "surrogatepass")
 
 
