@@ -99,7 +99,7 @@ def test_unicode_digit_clocks_read_as_python_chess_reads_them():
 
 
 @pytest.mark.parametrize("fen", ["4+ w - / t\udcfe 1", "4+ w KQxyz ü 1", "ü w - - x 1", "8/8/8/8/8/8/8/8 w - e9 ü 1",
-                                 "ü/8 w - - 0 ü", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ü"])
+                                 "ü/8 w - - 0 ü", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ü", "ü w - - 0EN ü 1"])
 def test_non_ascii_fen_errors_in_python_chess_order(fen):
     """Castling and ep parts are checked before clocks written in other scripts (the PGN fuzzer's find)."""
     with pytest.raises(ValueError) as ours:

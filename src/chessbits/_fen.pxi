@@ -58,7 +58,7 @@ cdef bytes _fen_bytes(str fen):
     if len(parts) > 3 and parts[3] != "-" and parts[3] not in _SQUARE_NAMES:
         raise _fen_error(FEN_EN_PASSANT, fen, "", 0)  # both before the clocks, as python-chess checks
     for i, bad, negative in ((4, FEN_HALFMOVE, FEN_HALFMOVE_NEGATIVE), (5, FEN_FULLMOVE, FEN_FULLMOVE_NEGATIVE)):
-        if len(parts) > i and not parts[i].isascii():
+        if len(parts) > i:  # ASCII or not, in order: the half-move clock's error comes first
             try:
                 value = int(parts[i])
             except ValueError:
