@@ -22,6 +22,7 @@ PGN_ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "Wh
 
 
 cdef str _pgn_text(const char *buf, int64_t at, int64_t n):
+    """Text of the source's bytes, read as UTF-8 (a byte that is not: U+FFFD)."""
     return PyUnicode_DecodeUTF8(buf + at, n, "replace")
 
 

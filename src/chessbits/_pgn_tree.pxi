@@ -12,11 +12,11 @@ cdef class _GameReader:
     cdef PgnBoard board             # the fast path's board stack
     cdef object readline, line      # line: the text the C reader is looking at
     cdef object error               # the exception a callback caught
-    cdef object visitor, builder, child, headers_class, skip, board_class, roster
+    cdef object visitor, child, headers_class, skip, board_class, roster
     cdef dict tag_roster, others     # the fast path's game.headers, written as Headers.__setitem__ would
     cdef bint fast                  # the visitor is GameBuilder itself
     cdef bint generic               # this game: python-chess's calls with Python boards
-    cdef object game, headers, managed, unmanaged
+    cdef object headers, managed, unmanaged
     cdef list stack                 # the builder's variation_stack (fast path)
     cdef list boards                # python-chess's board_stack (generic)
     cdef str starting_comment       # the builder's state (fast path)
@@ -33,6 +33,7 @@ cdef class _GameReader:
 
 
 cdef str _span_text(PgnSpan s):
+    """Text of the handle's lines back as it was read (lone surrogates too)."""
     return PyUnicode_DecodeUTF8(s.p, s.n, "surrogatepass")
 
 
@@ -69,8 +70,7 @@ cdef int _gr_begin_game(void *ctx) noexcept:
         r.generic = not r.fast
         if r.fast:
             v.begin_game()
-            r.game = v.game
-            r.headers = r.game.headers
+            r.headers = v.game.headers
             r.tag_roster, r.others = r.headers._tag_roster, r.headers._others
             r.stack = v.variation_stack
             r.starting_comment = ""
