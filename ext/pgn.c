@@ -221,7 +221,7 @@ static int pgn_comment(PgnReader *r, PgnLine *line, PgnSpan tok, int skipping) {
       PGN_NEXT(cur);
     }
     if (close && pgn_append(r, cur.p, (size_t)(close - cur.p), 0) < 0) return PGN_ABORT;
-    text.p = r->text, text.n = r->text_n;
+    text.p = r->text ? r->text : "", text.n = r->text_n; /* never NULL: memchr's argument */
   }
   if (close) {
     if (close > cur.p && close[-1] == ' ') text.n--;

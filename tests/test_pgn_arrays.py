@@ -188,7 +188,8 @@ EDGE_CASES = {
     "clock forms": "1. e4 { [%clk 1:02:03.25] } e5 { [%clk 0:00:07.] } 2. Nf3 { [%clk  0:01:00] } *\n",
     "binary junk": "1. e4 \x00\x01\x7f\u00ff e5 ]]]} 2. Nf3 )) *\n",
     "promotion": '[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. b8=N Kd7 *\n',
-    "drop": "1. e4 N@f3 *\n\n1. d4 e5,e4 *\n",  # invalid SAN: a drop, a multi-leg move
+    "drop": "1. e4 N@f3 *\n\n1. d4 e5,e4 *\n",
+    "comment at the end": "1. e4 {",  # an empty comment text cut by the end (UBSan: memchr(NULL, 0))  # invalid SAN: a drop, a multi-leg move
     "nested variation error": "1. e4 ( 1. d4 d5 ( 1... ( Nf6 2. c4 ) 2. c4 ) e5 2. Nf3 *\n",
 }
 
