@@ -4,21 +4,7 @@ import pytest
 
 import chessbits.pgn as cpgn
 
-
-class _Numpy:
-    """numpy, imported when a test first uses it: the baseline stage collects these modules on
-    an emulated CPU older than the one numpy's wheels need."""
-
-    def __getattr__(self, name):
-        if name.startswith("__"):  # pytest's probes while collecting: not numpy's business
-            raise AttributeError(name)
-        import numpy
-        return getattr(numpy, name)
-
-
-np = _Numpy()
-
-from test_pgn_arrays import random_game
+from test_pgn_arrays import np, random_game
 
 
 @pytest.fixture(scope="module")
