@@ -13,20 +13,8 @@ import pytest
 
 import chessbits.pgn as cpgn
 
-
-class _Numpy:
-    """numpy, imported when a test first uses it: the baseline stage collects these modules on
-    an emulated CPU older than the one numpy's wheels need."""
-
-    def __getattr__(self, name):
-        if name.startswith("__"):  # pytest's probes while collecting: not numpy's business
-            raise AttributeError(name)
-        import numpy
-        return getattr(numpy, name)
-
-
-np = _Numpy()
-
+# numpy is imported inside the tests that use it: the baseline stage collects this module on an
+# emulated CPU older than the one numpy's wheels need.
 from pychess_suite import SuiteUnavailable, fetch_suite
 
 
@@ -51,6 +39,7 @@ def same_float(a, b):
 
 def assert_same(text, arrays, *, check_errors=True):
     """arrays read from text is what python-chess reads, game by game."""
+    import numpy as np
     games = pychess_games(text)
     assert len(arrays) == len(games)
     assert arrays.offsets[0] == 0 and arrays.offsets[-1] == len(arrays.moves)
@@ -152,6 +141,7 @@ def test_random_games_as_python_chess_reads_them(corpus):
 
 @pytest.mark.parametrize("threads,block_size", [(1, 1 << 20), (2, 4096), (3, 777), (2, 1 << 20)])
 def test_threads_and_blocks_change_nothing(corpus, threads, block_size):
+    import numpy as np
     data = corpus.encode() * 8  # several MB: every thread gets a piece
     whole = cpgn.read_games(data, threads=1)
     again = cpgn.read_games(data, threads=threads, block_size=block_size)
@@ -239,6 +229,7 @@ def test_huge_comment_and_long_game():
 
 
 def test_sources_agree(corpus, tmp_path):
+    import numpy as np
     data = corpus.encode()
     plain = tmp_path / "games.pgn"
     plain.write_bytes(data)
@@ -281,6 +272,7 @@ def test_list_of_games_and_arrow():
 
 
 def test_iter_games_batches(corpus):
+    import numpy as np
     data = corpus.encode()
     whole = cpgn.read_games(data)
     batches = list(cpgn.iter_games(data, batch=7, block_size=3000))

@@ -4,7 +4,7 @@ import pytest
 
 import chessbits.pgn as cpgn
 
-from test_pgn_arrays import np, random_game
+from test_pgn_arrays import random_game
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +29,7 @@ def files(tmp_path_factory):
 
 
 def test_gathered_in_order(cluster, files):
+    import numpy as np
     games = cpgn.read_games_dask([str(p) for p in files], cluster)
     whole = cpgn.read_games(b"".join(p.read_bytes() + b"\n" for p in files))
     assert len(games) == len(whole) == 100
@@ -46,6 +47,7 @@ def test_written_per_source(cluster, files, tmp_path):
 
 
 def test_parquet_partitions(cluster, files, tmp_path):
+    import numpy as np
     pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")
     parts = []
