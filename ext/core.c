@@ -18,3 +18,6 @@
 #include "pgn.c"
 #include "pgn_board.c"
 #include "pgn_arrays.c"
+#include "encode.c"
+#include "policy.c"
+#include "encode_batch.c"

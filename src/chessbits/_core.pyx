@@ -4,7 +4,8 @@
 Split by topic into include files, one job each: _attacks.pxi (attack sets and
 techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _board.pxi
 (BaseBoard, Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
-(reading SAN), _deep.pxi (deep perft's counting engine). _ext.pxd declares ext/'s C API.
+(reading SAN), _deep.pxi (deep perft's counting engine), _encode.pxi (positions as networks
+read them). _ext.pxd declares ext/'s C API.
 """
 
 cimport cython
@@ -25,3 +26,4 @@ include "_book.pxi"
 include "_pgn.pxi"
 include "_pgn_node.pxi"
 include "_pgn_tree.pxi"
+include "_encode.pxi"

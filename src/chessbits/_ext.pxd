@@ -1,5 +1,5 @@
 # The C core (ext/) as Cython sees it: declarations only, no code.
-from libc.stdint cimport int8_t, uint8_t, uint16_t, int32_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, uint64_t, int64_t
 
 cdef extern from "attacks/attacks.h" nogil:
     ctypedef uint64_t Bitboard
@@ -300,3 +300,63 @@ cdef extern from "pgn_board.h" nogil:
     void pgn_board_end_variation(PgnBoard *b)
     int pgn_board_depth(const PgnBoard *b)
     void pgn_board_free(PgnBoard *b)
+
+cdef extern from "encode.h" nogil:
+    enum: ENC_SIMPLE, ENC_LC0, ENC_ALPHAZERO, ENC_MAIA2
+    enum: ENC_SIMPLE_PLANES, ENC_LC0_PLANES, ENC_ALPHAZERO_PLANES, ENC_MAIA2_PLANES
+    enum: LC0_CLASSICAL, LC0_CASTLING_PLANE, LC0_CANONICAL, LC0_CANONICAL_HECTOPLIES
+    enum: LC0_CANONICAL_HECTOPLIES_ARMAGEDDON, LC0_CANONICAL_V2, LC0_CANONICAL_V2_ARMAGEDDON
+    enum: LC0_FILL_NO, LC0_FILL_FEN_ONLY, LC0_FILL_ALWAYS
+    enum: ENC_TOKENS
+    enum: ENC_BOOL, ENC_UINT8, ENC_FLOAT16, ENC_FLOAT32
+    ctypedef struct EncOptions:
+        int layout
+        int lc0_format
+        int lc0_fill
+        int perspective
+    ctypedef struct EncPos:
+        uint8_t black
+    void enc_snapshot(const Position *pos, int start, EncPos *e)
+    int enc_lc0_transform(const EncPos *e)
+    int enc_lc0_canonical(int format)
+    int enc_plane_count(const EncOptions *o)
+    int enc_plane_values(const EncOptions *o)
+    void enc_init()
+
+cdef extern from "policy.h" nogil:
+    enum: POL_LC0, POL_ALPHAZERO, POL_MAIA2, POL_SEARCHLESS
+    int policy_size(int layout)
+    int policy_index(int layout, const Position *pos, PyMove m, int transform)
+    int policy_legal_moves(const Position *pos, PyMove *out)
+    void policy_init()
+
+cdef extern from "encode_batch.h" nogil:
+    enum: ENC_COMPACT, ENC_MAX_THREADS
+    ctypedef struct EncSparse:
+        int16_t *idx
+        size_t n
+    ctypedef struct EncJob:
+        EncOptions opt
+        int planes
+        int dtype
+        void *planes_out
+        float *values_out
+        int8_t *transform_out
+        uint8_t *tokens_out
+        uint8_t *tokens_ok
+        uint64_t *bitboards_out
+        int policy
+        int lc0_format
+        uint8_t *mask_out
+        int32_t *counts_out
+        EncSparse sparse[256]
+        int16_t *played_out
+    int enc_job_ready(EncJob *j)
+    int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads)
+    ctypedef struct EncStart:
+        const char *fen
+        size_t fen_len
+        int chess960
+    int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
+                      const EncStart *starts, int threads)
+    void enc_job_free(EncJob *j)

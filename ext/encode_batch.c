@@ -1,0 +1,252 @@
+/* Many positions encoded in one call (encode_batch.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "encode_batch.h"
+#include "workers.h"
+#include "pgn_board.h"
+
+int enc_job_ready(EncJob *j) {
+  j->planes = 0;
+  j->history = 0;
+  if (j->opt.layout >= 0) {
+    j->planes = enc_plane_count(&j->opt);
+    if (!j->planes) return -1;
+    j->history = j->opt.layout == ENC_LC0 || j->opt.layout == ENC_ALPHAZERO;
+  }
+  if (j->policy >= POL_LAYOUT_NB) return -1;
+  return 0;
+}
+
+/* Returns 0 after appending k to s, -1 if out of memory. */
+static int eb_sparse_push(EncSparse *s, int16_t k) {
+  if (s->n == s->cap) {
+    const size_t cap = s->cap ? 2 * s->cap : 4096;
+    int16_t *p = realloc(s->idx, cap * sizeof *p);
+    if (!p) return s->oom = 1, -1;
+    s->idx = p, s->cap = cap;
+  }
+  s->idx[s->n++] = k;
+  return 0;
+}
+
+int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played) {
+  const EncPos *cur = &h[hn - 1];
+  int transform = 0;
+  if (j->planes) {
+    uint64_t mask[ENC_MAX_PLANES];
+    float value[ENC_MAX_PLANES];
+    transform = enc_planes(&j->opt, h, hn, mask, value);
+    if (j->dtype == ENC_COMPACT) {
+      memcpy((uint64_t *)j->planes_out + n * j->planes, mask, (size_t)j->planes * 8);
+      memcpy(j->values_out + n * j->planes, value, (size_t)j->planes * 4);
+    } else {
+      enc_expand(mask, value, j->planes, j->dtype,
+                 (uint8_t *)j->planes_out + n * (size_t)j->planes * 64 * enc_dtype_size(j->dtype));
+    }
+  }
+  if (j->transform_out) j->transform_out[n] = (int8_t)transform;
+  if (j->tokens_out) {
+    uint8_t *t = j->tokens_out + n * ENC_TOKENS;
+    j->tokens_ok[n] = enc_tokens(pos, t) == 0;
+    if (!j->tokens_ok[n]) memset(t, 255, ENC_TOKENS);
+  }
+  if (j->bitboards_out) {
+    uint64_t *b = j->bitboards_out + 12 * n;
+    const Bitboard black = cur->by_type[0] & ~cur->white;
+    for (int pt = PAWN; pt <= KING; pt++) b[pt - 1] = cur->by_type[pt] & cur->white, b[pt + 5] = cur->by_type[pt] & black;
+  }
+  if (j->policy >= 0) {
+    const int ptransform = j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format)
+                         ? (j->planes && j->opt.layout == ENC_LC0 ? transform : enc_lc0_transform(cur)) : 0;
+    if (j->played_out) j->played_out[n] = played ? (int16_t)policy_index(j->policy, pos, played, ptransform) : -1;
+    if (j->mask_out || j->counts_out) {
+      PyMove moves[MAX_MOVES];
+      const int count = policy_legal_moves(pos, moves);
+      const int size = policy_size(j->policy);
+      uint8_t *mask = j->mask_out ? j->mask_out + n * (size_t)size : NULL;
+      if (mask) memset(mask, 0, (size_t)size);
+      int16_t idx[MAX_MOVES];
+      int k = 0;
+      for (int i = 0; i < count; i++) {
+        const int x = policy_index(j->policy, pos, moves[i], ptransform);
+        if (x < 0) continue;
+        if (mask) mask[x] = 1;
+        idx[k++] = (int16_t)x;
+      }
+      if (j->counts_out) {
+        for (int a = 1; a < k; a++) {  /* ascending, as np.flatnonzero of the mask */
+          const int16_t v = idx[a];
+          int b = a;
+          for (; b > 0 && idx[b - 1] > v; b--) idx[b] = idx[b - 1];
+          idx[b] = v;
+        }
+        int kept = 0;
+        for (int a = 0; a < k; a++) {
+          if (a && idx[a] == idx[a - 1]) continue;  /* two moves on one index (none known) */
+          if (eb_sparse_push(&j->sparse[thread], idx[a]) < 0) return -1;
+          kept++;
+        }
+        j->counts_out[n] = kept;
+      }
+    }
+  }
+  return 0;
+}
+
+/* --- Boards -------------------------------------------------------------------------------- */
+
+typedef struct {
+  EncJob *job;
+  const Position *const *pos;
+  const int64_t *nply;
+  size_t begin, end;
+  int thread, failed;
+} EbBoards;
+
+/* Returns the plies to take back from pos (nply on its stack) so that the last ENC_HISTORY
+   positions can count their repetitions: each looks back over its reversible moves. */
+static int64_t eb_depth(const Position *pos, int64_t nply) {
+  int64_t need = 0;
+  const StateInfo *st = pos->st;
+  for (int64_t k = 0; k < ENC_HISTORY && k <= nply; k++, st = st->prev) {
+    const int64_t reach = k + (int64_t)st->rule50;
+    if (reach > need) need = reach;
+  }
+  return need < nply ? need : nply;
+}
+
+static void eb_boards_run(void *arg) {
+  EbBoards *w = arg;
+  EncJob *j = w->job;
+  EncPos *h = NULL;
+  size_t cap = 0;
+  for (size_t i = w->begin; i < w->end; i++) {
+    const Position *pos = w->pos[i];
+    int hn = 1;
+    if (j->history) {
+      const int64_t depth = eb_depth(pos, w->nply[i]);
+      if ((size_t)depth + 1 > cap) {
+        cap = (size_t)depth + 1 > 2 * cap ? (size_t)depth + 1 : 2 * cap;
+        EncPos *g = realloc(h, cap * sizeof *g);
+        if (!g) { w->failed = 1; break; }
+        h = g;
+      }
+      /* the moves taken back on a copy, newest first, then counted oldest first */
+      Position p = *pos;
+      p.maps = NULL, p.psqt = NULL;
+      enc_snapshot(&p, depth == w->nply[i] && depth == 0, &h[depth]);
+      for (int64_t k = depth - 1; k >= 0; k--) {
+        board_pop(&p);
+        enc_snapshot(&p, k == 0 && depth == w->nply[i], &h[k]);
+      }
+      hn = (int)depth + 1;
+      for (int k = 1; k < hn; k++) enc_count_reps(h, k + 1);
+    } else {
+      if (!cap) {
+        h = malloc(sizeof *h), cap = 1;
+        if (!h) { w->failed = 1; break; }
+      }
+      enc_snapshot(pos, w->nply[i] == 0, &h[0]);
+    }
+    if (enc_job_position(j, w->thread, i, h, hn, pos, 0) < 0) { w->failed = 1; break; }
+  }
+  free(h);
+}
+
+int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads) {
+  if (threads < 1) threads = 1;
+  if ((size_t)threads > count) threads = count ? (int)count : 1;
+  if (threads > ENC_MAX_THREADS) threads = ENC_MAX_THREADS;
+  EbBoards w[ENC_MAX_THREADS];
+  for (int t = 0; t < threads; t++)
+    w[t] = (EbBoards){j, pos, nply, count * t / threads, count * (t + 1) / threads, t, 0};
+  workers_run(threads, eb_boards_run, w, sizeof w[0]);
+  for (int t = 0; t < threads; t++)
+    if (w[t].failed || j->sparse[t].oom) return -1;
+  return 0;
+}
+
+/* --- games --------------------------------------------------------------------------------- */
+
+typedef struct {
+  EncJob *job;
+  const uint16_t *moves;
+  const int64_t *offsets;
+  const EncStart *starts;
+  size_t begin, end;  /* games */
+  int thread;
+  int64_t status;
+} EbGames;
+
+/* Returns 0 after playing one game's moves, row by row; -1 out of memory, 1 if refused. */
+static int eb_game(EbGames *w, size_t g, PgnBoard *b, EncPos **h, size_t *cap) {
+  EncJob *j = w->job;
+  const EncStart *s = &w->starts[g];
+  Position pos;
+  StateInfo st;
+  int where;
+  static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const char *fen = s->fen ? s->fen : start_fen;
+  const size_t fen_len = s->fen ? s->fen_len : sizeof start_fen - 1;
+  memset(&pos, 0, sizeof pos);
+  if (board_set_fen(&pos, fen, fen_len, s->chess960, &st, &where) != FEN_OK) return 1;
+  if (pgn_board_set(b, &pos, &st) < 0) return -1;
+  const int64_t first = w->offsets[g], last = w->offsets[g + 1];
+  const size_t need = (size_t)(last - first) + 1;
+  if (need > *cap) {
+    EncPos *p = realloc(*h, need * sizeof *p);
+    if (!p) return -1;
+    *h = p, *cap = need;
+  }
+  for (int64_t i = first; ; i++) {
+    const int hn = (int)(i - first) + 1;
+    enc_snapshot(&b->pos, i == first, &(*h)[hn - 1]);
+    enc_count_reps(*h, hn);
+    if (i == last) return 0;
+    const PyMove m = w->moves[i];
+    if (m && !board_is_legal(&b->pos, m)) return 1;
+    if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m) < 0) return -1;
+    if (pgn_board_push(b, m) < 0) return -1;
+  }
+}
+
+static void eb_games_run(void *arg) {
+  EbGames *w = arg;
+  PgnBoard b;
+  memset(&b, 0, sizeof b);
+  EncPos *h = NULL;
+  size_t cap = 0;
+  for (size_t g = w->begin; g < w->end; g++) {
+    const int r = eb_game(w, g, &b, &h, &cap);
+    if (r) { w->status = r < 0 ? -1 : -2 - (int64_t)g; break; }
+  }
+  free(h);
+  pgn_board_free(&b);
+}
+
+int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
+                  const EncStart *starts, int threads) {
+  if (threads < 1) threads = 1;
+  if ((size_t)threads > ngames) threads = ngames ? (int)ngames : 1;
+  if (threads > ENC_MAX_THREADS) threads = ENC_MAX_THREADS;
+  EbGames w[ENC_MAX_THREADS];
+  /* contiguous ranges of about equal moves (the outputs stay in order) */
+  const int64_t total = ngames ? offsets[ngames] - offsets[0] : 0;
+  size_t g = 0;
+  for (int t = 0; t < threads; t++) {
+    const size_t begin = g;
+    const int64_t until = offsets[0] + total * (t + 1) / threads;
+    while (g < ngames && (t == threads - 1 || offsets[g + 1] <= until)) g++;
+    w[t] = (EbGames){j, moves, offsets, starts, begin, g, t, 0};
+  }
+  workers_run(threads, eb_games_run, w, sizeof w[0]);
+  for (int t = 0; t < threads; t++)
+    if (w[t].status) return w[t].status;
+  for (int t = 0; t < threads; t++)
+    if (j->sparse[t].oom) return -1;
+  return 0;
+}
+
+void enc_job_free(EncJob *j) {
+  for (int t = 0; t < ENC_MAX_THREADS; t++) free(j->sparse[t].idx), j->sparse[t] = (EncSparse){0};
+}

@@ -1,0 +1,62 @@
+/* Many positions encoded in one call (chessbits.encode over a list of Boards or a GameArrays):
+   what to write for each position (planes, tokens, raw bitboards, legal-move masks or indices,
+   the played move's index) in one EncJob, each output row n for the n-th position, on threads
+   that each take a contiguous range of the positions (or games). */
+#ifndef CB_ENCODE_BATCH_H
+#define CB_ENCODE_BATCH_H
+
+#include "encode.h"
+#include "policy.h"
+
+/* Planes written compact: 64-bit masks and float values, lc0's own form. */
+#define ENC_COMPACT (-1)
+/* Threads a batch splits into at most. */
+#define ENC_MAX_THREADS 256
+
+/* A thread's legal-move indices of the sparse form, its positions' back to back. */
+typedef struct { int16_t *idx; size_t n, cap; int oom; } EncSparse;
+
+typedef struct {
+  EncOptions opt;          /* the planes' layout (opt.layout < 0: no planes) */
+  int planes;              /* planes per position (enc_plane_count) */
+  int dtype;               /* ENC_BOOL..ENC_FLOAT32, or ENC_COMPACT */
+  void *planes_out;        /* dense: N x planes x 64 of dtype; compact: N x planes uint64 */
+  float *values_out;       /* compact: N x planes */
+  int8_t *transform_out;   /* N: lc0's canonical transform, or NULL */
+  uint8_t *tokens_out;     /* N x ENC_TOKENS searchless tokens (255 where refused), or NULL */
+  uint8_t *tokens_ok;      /* N: 1 where tokenized (with tokens_out) */
+  uint64_t *bitboards_out; /* N x 12: white's pawns..king, black's, or NULL */
+  int policy;              /* POL_* for masks, indices and the played move; -1: none */
+  int lc0_format;          /* with POL_LC0: moves indexed with this format's canonical transform */
+  uint8_t *mask_out;       /* N x policy_size(policy) bools, or NULL */
+  int32_t *counts_out;     /* N legal-move counts (sparse form), or NULL */
+  EncSparse sparse[ENC_MAX_THREADS];
+  int16_t *played_out;     /* N: the played move's index, -1 if none (games only), or NULL */
+  int history;             /* the planes read earlier positions (lc0, AlphaZero) */
+} EncJob;
+
+/* Returns 0 after readying j for the options it holds (history, plane count), -1 if invalid. */
+int enc_job_ready(EncJob *j);
+
+/* Returns 0 after writing row n of every output of j for pos, whose history h[0..hn) ends with
+   it (reps counted), played the move played from it (0: none), -1 if out of memory. */
+int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played);
+
+/* Returns 0 after encoding the positions pos[0..count) (each with the moves its Board's stack
+   holds: pos[i]->st->prev chains nply[i] states back), or -1 if out of memory. */
+int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads);
+
+/* A game's start: its FEN (NULL: the standard start) and whether it is Chess960. */
+typedef struct { const char *fen; size_t fen_len; int chess960; } EncStart;
+
+/* Returns 0 after encoding the position before each move of each game (moves[offsets[g] ..
+   offsets[g + 1]) played from starts[g]; outputs aligned with moves), -1 if out of memory,
+   -2 - g if game g's FEN is refused or a move is not legal (its position's row and the rest of
+   that game left as they were). */
+int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
+                  const EncStart *starts, int threads);
+
+/* Returns nothing; frees the sparse buffers of j. */
+void enc_job_free(EncJob *j);
+
+#endif

@@ -1,0 +1,164 @@
+/* The move lists of the model families as lookup tables (policy.h). Each list is ordered by a
+   rule, written here once and read back by the fixtures of tests/test_encode_golden.py. */
+#include <string.h>
+#include "policy.h"
+
+static const int policy_sizes[POL_LAYOUT_NB] = {POL_LC0_SIZE, POL_ALPHAZERO_SIZE, POL_MAIA2_SIZE,
+                                                POL_SEARCHLESS_SIZE};
+/* [layout][promotion << 12 | to << 6 | from] in the layout's frame: the index, or -1. */
+static int16_t policy_table[POL_LAYOUT_NB][6 << 12];
+
+int policy_size(int layout) { return policy_sizes[layout]; }
+
+/* Returns the table key of a move in a layout's frame. */
+static inline int pol_key(Square from, Square to, int promotion) { return promotion << 12 | to << 6 | from; }
+
+/* Returns the queen's squares from s on an empty board. */
+static Bitboard pol_queen(Square s) { return RankMask[s] | FileMask[s] | DiagMask[s] | AntiMask[s]; }
+
+/* Returns nothing; numbers the moves of the promotion list that follows each family's
+   from-to list: pawns of rank `from_rank` to `to_rank`, file by file, each target in the order
+   `sides` gives (-1, 0, +1 file steps), each with the pieces of `pieces`. */
+static void pol_promotions(int layout, int *next, int from_rank, int to_rank, const int *sides, int nsides,
+                           const int *pieces, int npieces) {
+  for (int f = 0; f < 8; f++)
+    for (int k = 0; k < nsides; k++) {
+      const int tf = f + sides[k];
+      if (tf < 0 || tf > 7) continue;
+      for (int p = 0; p < npieces; p++)
+        policy_table[layout][pol_key(make_square(f, from_rank), make_square(tf, to_rank), pieces[p])] = (int16_t)(*next)++;
+    }
+}
+
+/* Returns nothing; numbers lc0's list (encoder.cc's move strings): for each from square a1..h8
+   its queen and knight targets in square order, then rank-7 pawns' promotions to q, r, b (a
+   knight promotion is the plain move). */
+static void pol_fill_lc0(void) {
+  int next = 0;
+  for (Square from = 0; from < 64; from++)
+    for (Bitboard t = pol_queen(from) | KnightAttacks[from]; t; ) {
+      const Square to = pop_lsb(&t);
+      policy_table[POL_LC0][pol_key(from, to, 0)] = (int16_t)next++;
+    }
+  const int sides[3] = {-1, 0, 1}, pieces[3] = {QUEEN, ROOK, BISHOP};
+  pol_promotions(POL_LC0, &next, 6, 7, sides, 3, pieces, 3);
+}
+
+/* Returns nothing; numbers searchless_chess's list (utils.py): for each from square its queen
+   targets then its knight targets, each in square order; then promotions of rank-2 pawns to
+   rank 1 and of rank-7 pawns to rank 8, straight, left, right, each to q, r, b, n. */
+static void pol_fill_searchless(void) {
+  int next = 0;
+  for (Square from = 0; from < 64; from++)
+    for (int part = 0; part < 2; part++)
+      for (Bitboard t = part ? KnightAttacks[from] : pol_queen(from); t; ) {
+        const Square to = pop_lsb(&t);
+        policy_table[POL_SEARCHLESS][pol_key(from, to, 0)] = (int16_t)next++;
+      }
+  const int sides[3] = {0, -1, 1}, pieces[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+  pol_promotions(POL_SEARCHLESS, &next, 1, 0, sides, 3, pieces, 4);
+  pol_promotions(POL_SEARCHLESS, &next, 6, 7, sides, 3, pieces, 4);
+}
+
+/* Returns nothing; numbers Maia-2's list (utils.get_all_possible_moves): for each square a1..h8
+   the legal moves of a lone white queen then of a lone knight there, in python-chess's order
+   (targets from h8 down), then rank-7 pawns' promotions, straight, left, right, to q, r, b, n. */
+static void pol_fill_maia2(void) {
+  int next = 0;
+  for (Square from = 0; from < 64; from++)
+    for (int part = 0; part < 2; part++)
+      for (Bitboard t = part ? KnightAttacks[from] : pol_queen(from); t; ) {
+        const Square to = msb(t);
+        t ^= square_bb(to);
+        policy_table[POL_MAIA2][pol_key(from, to, 0)] = (int16_t)next++;
+      }
+  const int sides[3] = {0, -1, 1}, pieces[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+  pol_promotions(POL_MAIA2, &next, 6, 7, sides, 3, pieces, 4);
+}
+
+/* Returns the sign of v. */
+static inline int pol_sign(int v) { return (v > 0) - (v < 0); }
+
+/* Returns nothing; fills AlphaZero's 8 x 8 x 73 as PettingZoo's chess_utils numbers it:
+   (file * 8 + rank) * 73 + plane; planes 0-55 queen moves (distance - 1) * 8 + direction, the
+   directions (dx, dy) in the order (-1,-1) (-1,0) (-1,1) (0,-1) (0,1) (1,-1) (1,0) (1,1);
+   56-63 knight moves in the order (-2,-1) (-2,1) (-1,-2) (-1,2) (1,-2) (1,2) (2,-1) (2,1);
+   64-72 underpromotions 3 * (dx + 1) + (knight, bishop, rook). A queen promotion is the
+   queen-plane move. */
+static void pol_fill_alphazero(void) {
+  for (Square from = 0; from < 64; from++) {
+    const int base = (file_of(from) * 8 + rank_of(from)) * 73;
+    for (Bitboard t = pol_queen(from); t; ) {
+      const Square to = pop_lsb(&t);
+      const int dx = file_of(to) - file_of(from), dy = rank_of(to) - rank_of(from);
+      const int dist = dx ? (dx < 0 ? -dx : dx) : (dy < 0 ? -dy : dy);
+      int dir = (pol_sign(dx) + 1) * 3 + (pol_sign(dy) + 1);
+      if (dir > 4) dir--;  /* (0, 0) is not a direction */
+      policy_table[POL_ALPHAZERO][pol_key(from, to, 0)] = (int16_t)(base + (dist - 1) * 8 + dir);
+    }
+    int k = 0;
+    for (int dx = -2; dx <= 2; dx++)
+      for (int dy = -2; dy <= 2; dy++) {
+        if ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) != 3) continue;
+        const int f = file_of(from) + dx, r = rank_of(from) + dy;
+        if (f >= 0 && f < 8 && r >= 0 && r < 8)
+          policy_table[POL_ALPHAZERO][pol_key(from, make_square(f, r), 0)] = (int16_t)(base + 56 + k);
+        k++;
+      }
+    if (rank_of(from) == 6)
+      for (int dx = -1; dx <= 1; dx++) {
+        const int f = file_of(from) + dx;
+        if (f < 0 || f > 7) continue;
+        const int under[3] = {KNIGHT, BISHOP, ROOK};
+        for (int p = 0; p < 3; p++)
+          policy_table[POL_ALPHAZERO][pol_key(from, make_square(f, 7), under[p])] =
+            (int16_t)(base + 64 + 3 * (dx + 1) + p);
+      }
+  }
+}
+
+/* Returns s moved as lc0's MoveToNNIndex moves a square for a canonical transform. */
+static inline Square pol_lc0_transform(Square s, int transform) {
+  int f = file_of(s), r = rank_of(s);
+  if (transform & 6) r ^= 7;  /* mirror or transpose */
+  if (transform & 5) f ^= 7;  /* flip or transpose */
+  return make_square(f, r);
+}
+
+int policy_index(int layout, const Position *pos, PyMove m, int transform) {
+  Square from = pymove_from(m), to = pymove_to(m);
+  int promotion = pymove_promotion(m);
+  if (!m || promotion == PAWN || promotion == KING) return -1;
+  const int flip = pos->side == BLACK && layout != POL_SEARCHLESS ? 56 : 0;
+  if (layout == POL_LC0) {
+    if (board_is_castling(pos, m)) to = pymove_to(board_to_chess960(pos, m));  /* king takes rook */
+    if (promotion == KNIGHT) promotion = 0;
+    from ^= flip, to ^= flip;
+    if (transform) from = pol_lc0_transform(from, transform), to = pol_lc0_transform(to, transform);
+  } else {
+    if (layout == POL_ALPHAZERO && promotion == QUEEN) promotion = 0;
+    if (layout == POL_MAIA2 && pos->chess960 && board_is_castling(pos, m)) {
+      /* Maia-2 reads the FEN as standard chess: only a king on e1/e8 and a corner rook castle */
+      const Square rook = pymove_to(board_to_chess960(pos, m)), back = pos->side == BLACK ? 56 : 0;
+      if (from != back + 4 || (rook != back && rook != back + 7)) return -1;
+      to = rook == back ? back + 2 : back + 6;
+    }
+    from ^= flip, to ^= flip;
+  }
+  return policy_table[layout][pol_key(from, to, promotion)];
+}
+
+int policy_legal_moves(const Position *pos, PyMove *out) {
+  return board_generate(pos, ~0ULL, ~0ULL, 1, out);
+}
+
+void policy_init(void) {
+  static int done;
+  if (done) return;
+  memset(policy_table, 0xFF, sizeof policy_table);
+  pol_fill_lc0();
+  pol_fill_alphazero();
+  pol_fill_maia2();
+  pol_fill_searchless();
+  done = 1;
+}

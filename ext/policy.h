@@ -1,0 +1,28 @@
+/* Moves as policy indices, the move lists of the model families (chessbits.encode): lc0's 1858,
+   AlphaZero's 8 x 8 x 73 = 4672, Maia-2's 1880, searchless_chess's 1968. A move is looked up in
+   its family's frame (the board flipped for black where the family flips it, castling written
+   as the family writes it), the tables filled at init from the rule that orders each list. */
+#ifndef CB_POLICY_H
+#define CB_POLICY_H
+
+#include "board.h"
+
+enum { POL_LC0, POL_ALPHAZERO, POL_MAIA2, POL_SEARCHLESS, POL_LAYOUT_NB };
+enum { POL_LC0_SIZE = 1858, POL_ALPHAZERO_SIZE = 4672, POL_MAIA2_SIZE = 1880, POL_SEARCHLESS_SIZE = 1968,
+       POL_MAX_SIZE = 4672 };
+
+/* Returns the number of indices of layout. */
+int policy_size(int layout);
+
+/* Returns the index of m (a python-chess move key as pos writes its moves: castling e1g1 in
+   standard chess, king takes rook in Chess960) in layout, lc0's canonical transform applied
+   (0: none), or -1 if the layout has no index for it. */
+int policy_index(int layout, const Position *pos, PyMove m, int transform);
+
+/* Returns the number of legal moves of pos written to out (MAX_MOVES), in python-chess's order. */
+int policy_legal_moves(const Position *pos, PyMove *out);
+
+/* Returns nothing; fills the tables (idempotent; movegen_init must have run). */
+void policy_init(void);
+
+#endif

@@ -1,0 +1,160 @@
+# Positions as neural networks read them: one call into ext/encode_batch.c over Boards or games,
+# the GIL released; chessbits/encode.py names the layouts and makes the NumPy arrays.
+
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport int8_t, int16_t, int32_t
+
+enc_init()
+policy_init()
+
+# The names chessbits.encode takes, for ext/'s numbers.
+ENCODE_LAYOUTS = {"simple": (ENC_SIMPLE, ENC_SIMPLE_PLANES), "lc0": (ENC_LC0, ENC_LC0_PLANES),
+                  "alphazero": (ENC_ALPHAZERO, ENC_ALPHAZERO_PLANES), "maia2": (ENC_MAIA2, ENC_MAIA2_PLANES)}
+POLICY_LAYOUTS = {"lc0": POL_LC0, "alphazero": POL_ALPHAZERO, "maia2": POL_MAIA2, "searchless": POL_SEARCHLESS}
+LC0_FORMATS = {"classical": LC0_CLASSICAL, "castling_plane": LC0_CASTLING_PLANE, "canonical": LC0_CANONICAL,
+               "canonical_hectoplies": LC0_CANONICAL_HECTOPLIES,
+               "canonical_hectoplies_armageddon": LC0_CANONICAL_HECTOPLIES_ARMAGEDDON,
+               "canonical_v2": LC0_CANONICAL_V2, "canonical_v2_armageddon": LC0_CANONICAL_V2_ARMAGEDDON}
+LC0_FILLS = {"no": LC0_FILL_NO, "fen_only": LC0_FILL_FEN_ONLY, "always": LC0_FILL_ALWAYS}
+ENCODE_DTYPES = {"bool": ENC_BOOL, "uint8": ENC_UINT8, "float16": ENC_FLOAT16, "float32": ENC_FLOAT32}
+ENCODE_COMPACT = ENC_COMPACT
+ENCODE_TOKENS = ENC_TOKENS
+
+
+cdef void *_enc_ptr(object buffer, list keep) except? NULL:
+    """The first byte of a writable contiguous buffer (kept alive in keep), NULL for None."""
+    if buffer is None:
+        return NULL
+    cdef uint8_t[::1] view = buffer
+    keep.append(view)
+    if view.shape[0] == 0:
+        return NULL
+    return &view[0]
+
+
+def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspective, int dtype,
+            object planes_out, object values_out, object transform_out, object tokens_out, object tokens_ok,
+            object bitboards_out, int policy, object mask_out, object counts_out, object played_out,
+            int threads):
+    """Encodes source, a list of Boards or (moves, offsets, starts) of games, into the buffers
+    given (flat uint8 views, or None); returns the sparse form's indices as bytes (int16) when
+    counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
+    cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
+    if j == NULL:
+        raise MemoryError()
+    memset(j, 0, sizeof(EncJob))
+    cdef list keep = []
+    cdef const Position **positions = NULL
+    cdef int64_t *nply = NULL
+    cdef EncStart *starts = NULL
+    cdef Py_ssize_t n, i
+    cdef int64_t status = 0
+    cdef const uint16_t[::1] moves
+    cdef const int64_t[::1] offsets
+    cdef Board b
+    cdef bytes fen_bytes
+    try:
+        j.opt.layout = layout
+        j.opt.lc0_format = lc0_format
+        j.opt.lc0_fill = lc0_fill
+        j.opt.perspective = perspective
+        j.dtype = dtype
+        j.policy = policy
+        j.lc0_format = lc0_format
+        if enc_job_ready(j) < 0:
+            raise ValueError("invalid encoding options")
+        j.planes_out = _enc_ptr(planes_out, keep)
+        j.values_out = <float *>_enc_ptr(values_out, keep)
+        j.transform_out = <int8_t *>_enc_ptr(transform_out, keep)
+        j.tokens_out = <uint8_t *>_enc_ptr(tokens_out, keep)
+        j.tokens_ok = <uint8_t *>_enc_ptr(tokens_ok, keep)
+        j.bitboards_out = <uint64_t *>_enc_ptr(bitboards_out, keep)
+        j.mask_out = <uint8_t *>_enc_ptr(mask_out, keep)
+        j.counts_out = <int32_t *>_enc_ptr(counts_out, keep)
+        j.played_out = <int16_t *>_enc_ptr(played_out, keep)
+        if isinstance(source, list):
+            n = len(source)
+            positions = <const Position **>malloc((n + 1) * sizeof(Position *))
+            nply = <int64_t *>malloc((n + 1) * sizeof(int64_t))
+            if positions == NULL or nply == NULL:
+                raise MemoryError()
+            for i in range(n):
+                b = <Board?>source[i]
+                positions[i] = &b.pos
+                nply[i] = b.nply
+            with nogil:
+                status = enc_boards(j, positions, nply, n, threads)
+        else:
+            moves, offsets, start_list = source
+            n = len(start_list)
+            starts = <EncStart *>malloc((n + 1) * sizeof(EncStart))
+            if starts == NULL:
+                raise MemoryError()
+            for i in range(n):
+                fen, chess960 = start_list[i]
+                if fen is None:
+                    starts[i].fen = NULL
+                    starts[i].fen_len = 0
+                else:
+                    fen_bytes = <bytes?>fen
+                    keep.append(fen_bytes)
+                    starts[i].fen = <const char *>fen_bytes
+                    starts[i].fen_len = len(fen_bytes)
+                starts[i].chess960 = bool(chess960)
+            with nogil:
+                status = enc_games(j, &moves[0] if moves.shape[0] else NULL, &offsets[0], n, starts, threads)
+        if status == -1:
+            raise MemoryError()
+        if status <= -2:
+            raise ValueError(f"game {-2 - status} cannot be replayed: its FEN is refused or a move is not legal")
+        if counts_out is None:
+            return None
+        parts = []
+        for i in range(ENC_MAX_THREADS):
+            if j.sparse[i].n:
+                parts.append((<char *>j.sparse[i].idx)[:j.sparse[i].n * sizeof(int16_t)])
+        return b"".join(parts)
+    finally:
+        enc_job_free(j)
+        free(j)
+        free(positions)
+        free(nply)
+        free(starts)
+
+
+def _lc0_canonical(int lc0_format):
+    """True for lc0's canonical input formats (moves indexed through the board's transform)."""
+    return bool(enc_lc0_canonical(lc0_format))
+
+
+def _fractional_planes(int layout, int lc0_format):
+    """True if a plane of the encoding can hold a fractional value (no uint8 output then)."""
+    cdef EncOptions o
+    o.layout = layout
+    o.lc0_format = lc0_format
+    o.lc0_fill = LC0_FILL_FEN_ONLY
+    o.perspective = 0
+    return enc_plane_values(&o) == 2
+
+
+def _policy_size(int layout):
+    """The number of indices of a policy layout."""
+    return policy_size(layout)
+
+
+def _move_index(Board board, int key, int layout, bint canonical):
+    """The policy index of the move with python-chess key `key` on board, or -1; canonical: with
+    lc0's canonical transform of the position."""
+    cdef EncPos e
+    cdef int transform = 0
+    if canonical:
+        enc_snapshot(&board.pos, board.nply == 0, &e)
+        transform = enc_lc0_transform(&e)
+    return policy_index(layout, &board.pos, key, transform)
+
+
+def _legal_keys(Board board):
+    """python-chess keys of board's legal moves, in its order."""
+    cdef PyMove moves[2048]
+    cdef int n = policy_legal_moves(&board.pos, moves)
+    return [moves[i] for i in range(n)]

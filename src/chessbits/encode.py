@@ -1,0 +1,331 @@
+"""Positions as neural networks read them: input planes, tokens, policy indices and legal-move masks.
+
+Every function takes a :class:`chessbits.Board`, a sequence of Boards, or the :class:`GameArrays`
+of :func:`chessbits.pgn.read_games` (then every position before each mainline move, aligned
+with ``games.moves``, each with its game's history). The work runs in C with the GIL released,
+on ``threads`` threads (default 1), into NumPy arrays (``out=`` takes a preallocated one).
+
+Layouts (names kept so scripts keep working):
+
+- ``"simple"``: 12 x 8 x 8, White's pawn, knight, bishop, rook, queen, king, then Black's; square
+  s at ``[s // 8, s % 8]`` (rank, file; a1 first). ``perspective=True``: the side to move's pieces
+  first and the board flipped top to bottom when black is to move.
+- ``"lc0"``: Leela Chess Zero's 112 planes as its ``encoder.cc`` writes them, for each of its input
+  ``format`` s and ``history_fill`` rules; policy: its 1858 moves.
+- ``"alphazero"``: 119 planes (8 positions x 14, then colour, move count, castling, no-progress);
+  policy: 8 x 8 x 73 = 4672 as PettingZoo's chess numbers it.
+- ``"maia2"``: Maia-2's 18 planes (mirrored when black is to move, as its preprocessing does);
+  policy: its 1880 moves.
+- ``"searchless"``: DeepMind's searchless_chess: 77 FEN tokens (:func:`tokens`); policy: 1968 moves.
+
+Needs NumPy (``pip install 'chessbits[numpy]'``).
+
+>>> import chessbits, chessbits.encode as encode
+>>> board = chessbits.Board()
+>>> encode.planes(board).shape
+(12, 8, 8)
+>>> encode.move_index(chessbits.Move.from_uci("e2e4"), board, layout="lc0")
+322
+"""
+from __future__ import annotations
+
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _core
+
+# The layouts' names (their planes), the policies', lc0's input formats and history fill rules,
+# the dtypes: ext/'s numbers, named in _core.
+PLANES = _core.ENCODE_LAYOUTS
+POLICIES = _core.POLICY_LAYOUTS
+LC0_FORMATS = _core.LC0_FORMATS
+LC0_FILLS = _core.LC0_FILLS
+DTYPES = _core.ENCODE_DTYPES
+TOKENS = _core.ENCODE_TOKENS
+
+Positions = Any  # a Board, a sequence of Boards, or a GameArrays
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("chessbits.encode makes NumPy arrays: pip install 'chessbits[numpy]'",
+                          name="numpy") from None
+    return numpy
+
+
+def _name(value: str, table: dict, what: str) -> int:
+    try:
+        return table[value]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown {what} {value!r}: expected one of {', '.join(map(repr, table))}") from None
+
+
+def _source(positions: Positions) -> Tuple[Any, int, bool]:
+    """What _core._encode reads, the number of positions, and whether a single Board was given."""
+    if isinstance(positions, _core.Board):
+        return [positions], 1, True
+    moves = getattr(positions, "moves", None)
+    offsets = getattr(positions, "offsets", None)
+    if moves is not None and offsets is not None and hasattr(positions, "headers"):
+        np = _numpy()
+        games = len(offsets) - 1
+        fens = positions.headers.get("FEN")
+        variants = positions.headers.get("Variant")
+        starts = []
+        for g in range(games):
+            fen = fens[g] if fens is not None else None
+            variant = (variants[g] or "") if variants is not None else ""
+            chess960 = variant.lower().replace(" ", "").replace("-", "") in ("chess960", "fischerandom", "fischerrandom")
+            starts.append((fen.encode() if isinstance(fen, str) and fen else None, chess960))
+        return ((np.ascontiguousarray(moves, np.uint16), np.ascontiguousarray(offsets, np.int64), starts),
+                int(offsets[-1] - offsets[0]) if games else 0, False)
+    boards = list(positions)
+    for b in boards:
+        if not isinstance(b, _core.Board):
+            raise TypeError(f"expected chessbits Boards, got {type(b).__name__}")
+    return boards, len(boards), False
+
+
+def _flat(array: Any) -> Any:
+    return array.reshape(-1).view("uint8")
+
+
+def _out(out: Any, shape: tuple, dtype: Any, what: str) -> Any:
+    np = _numpy()
+    if out is None:
+        return np.empty(shape, dtype)
+    if out.shape != shape or out.dtype != np.dtype(dtype) or not out.flags.c_contiguous:
+        raise ValueError(f"{what}: out must be a C-contiguous {np.dtype(dtype)} array of shape {shape}, "
+                         f"got {out.dtype} {out.shape}")
+    return out
+
+
+def _threads(threads: Optional[int]) -> int:
+    if threads is None:
+        return 1
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads!r}")
+    return threads
+
+
+def _run(source: Any, *, layout: int = -1, lc0_format: int = 1, lc0_fill: int = 1, perspective: bool = False,
+         dtype: int = DTYPES["float32"], planes: Any = None, values: Any = None, transforms: Any = None,
+         tokens: Any = None, tokens_ok: Any = None, bitboards: Any = None, policy: int = -1,
+         mask: Any = None, counts: Any = None, played: Any = None, threads: int = 1) -> Any:
+    flat = [None if a is None else _flat(a) for a in (planes, values, transforms, tokens, tokens_ok, bitboards,
+                                                       mask, counts, played)]
+    return _core._encode(source, layout, lc0_format, lc0_fill, perspective, dtype, flat[0], flat[1], flat[2],
+                         flat[3], flat[4], flat[5], policy, flat[6], flat[7], flat[8], threads)
+
+
+def planes(positions: Positions, layout: str = "simple", *, dtype: str = "float32", out: Any = None,
+           perspective: bool = False, format: str = "classical", history_fill: str = "fen_only",
+           compact: bool = False, threads: Optional[int] = None) -> Any:
+    """Input planes of positions: (N, P, 8, 8) of dtype (P, 8, 8 for one Board).
+
+    layout: "simple" (12), "lc0" (112), "alphazero" (119) or "maia2" (18). dtype: "float32",
+    "float16", "uint8" (values above 255 saturate; refused where a plane can be fractional) or
+    "bool" (nonzero). format, history_fill: lc0's input format and FillEmptyHistory rule.
+    compact=True: lc0's own form instead, ``(masks, values)``: (N, P) uint64 (bit s: square s)
+    and (N, P) float32, a dense plane being its mask's squares times its value.
+
+    >>> import chessbits
+    >>> x = planes([chessbits.Board()], "lc0")
+    >>> x.shape, float(x[0, 104].sum()), float(x[0, 111].min())
+    ((1, 112, 8, 8), 64.0, 1.0)
+    """
+    kind, count = _name(layout, PLANES, "layout")
+    fmt, fill = _name(format, LC0_FORMATS, "lc0 format"), _name(history_fill, LC0_FILLS, "history_fill")
+    source, n, single = _source(positions)
+    np = _numpy()
+    if compact:
+        masks = _out(out[0] if out is not None else None, (n, count), np.uint64, "planes")
+        values = _out(out[1] if out is not None else None, (n, count), np.float32, "planes")
+        _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, perspective=perspective, dtype=_core.ENCODE_COMPACT,
+             planes=masks, values=values, threads=_threads(threads))
+        return (masks[0], values[0]) if single else (masks, values)
+    code = _name(dtype, DTYPES, "dtype")
+    if dtype == "uint8" and _core._fractional_planes(kind, fmt):
+        raise ValueError(f"lc0 format {format!r} has fractional planes (the rule-50 plane): use a float dtype")
+    result = _out(out, (n, count, 8, 8), np.dtype(dtype), "planes")
+    _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, perspective=perspective, dtype=code, planes=result,
+         threads=_threads(threads))
+    return result[0] if single else result
+
+
+def bitboards(positions: Positions, *, out: Any = None, threads: Optional[int] = None) -> Any:
+    """Raw bitboards, (N, 12) uint64: White's pawns, knights, bishops, rooks, queens, king, then
+    Black's (bit s: square s), for users who unpack on the GPU.
+
+    >>> import chessbits
+    >>> hex(int(bitboards(chessbits.Board())[0]))
+    '0xff00'
+    """
+    np = _numpy()
+    source, n, single = _source(positions)
+    result = _out(out, (n, 12), np.uint64, "bitboards")
+    _run(source, bitboards=result, threads=_threads(threads))
+    return result[0] if single else result
+
+
+def tokens(positions: Positions, layout: str = "searchless", *, out: Any = None,
+           threads: Optional[int] = None) -> Any:
+    """searchless_chess's 77 tokens of each position's FEN (python-chess's ``fen()``), (N, 77)
+    uint8. Raises ValueError where its tokenizer would fail (castling letters other than
+    K, Q, k, q, B, b; a clock of four digits).
+
+    >>> import chessbits
+    >>> tokens(chessbits.Board())[:3].tolist()
+    [29, 20, 25]
+    """
+    if layout != "searchless":
+        raise ValueError(f"unknown token layout {layout!r}: expected 'searchless'")
+    np = _numpy()
+    source, n, single = _source(positions)
+    result = _out(out, (n, TOKENS), np.uint8, "tokens")
+    ok = np.empty(n, np.uint8)
+    _run(source, tokens=result, tokens_ok=ok, threads=_threads(threads))
+    if not ok.all():
+        bad = int(np.flatnonzero(ok == 0)[0])
+        raise ValueError(f"position {bad} cannot be tokenized by searchless_chess's tokenizer")
+    return result[0] if single else result
+
+
+def policy_size(layout: str) -> int:
+    """The number of policy indices of a layout.
+
+    >>> policy_size("lc0"), policy_size("alphazero"), policy_size("maia2"), policy_size("searchless")
+    (1858, 4672, 1880, 1968)
+    """
+    return _core._policy_size(_name(layout, POLICIES, "policy layout"))
+
+
+def _canonical(layout: str, format: str) -> bool:
+    return layout == "lc0" and _core._lc0_canonical(_name(format, LC0_FORMATS, "lc0 format"))
+
+
+def move_index(move: Any, board: Any, layout: str = "lc0", *, format: str = "classical") -> int:
+    """The policy index of move on board (castling as the board writes it), in the family's frame
+    (flipped for black where the family flips). ValueError if the layout has no index for it.
+
+    >>> import chessbits
+    >>> move_index(chessbits.Move.from_uci("g1f3"), chessbits.Board(), layout="alphazero")
+    3517
+    """
+    code = _name(layout, POLICIES, "policy layout")
+    key = move.from_square | move.to_square << 6 | (move.promotion or 0) << 12 if move else 0
+    index = _core._move_index(board, key, code, _canonical(layout, format))
+    if index < 0:
+        raise ValueError(f"{layout} has no policy index for {move.uci() if move else '0000'} in {board.fen()}")
+    return index
+
+
+def index_move(index: int, board: Any, layout: str = "lc0", *, format: str = "classical") -> Any:
+    """The legal move of board with policy index `index` (python-chess's IllegalMoveError if none).
+
+    >>> import chessbits
+    >>> index_move(322, chessbits.Board(), layout="lc0")
+    Move.from_uci('e2e4')
+    """
+    code = _name(layout, POLICIES, "policy layout")
+    canonical = _canonical(layout, format)
+    for key in _core._legal_keys(board):
+        if _core._move_index(board, key, code, canonical) == index:
+            return _core.Move(key & 63, (key >> 6) & 63, (key >> 12) or None)
+    raise _core.IllegalMoveError(f"no legal move with {layout} index {index} in {board.fen()}")
+
+
+def legal_mask(positions: Positions, layout: str = "lc0", *, format: str = "classical", out: Any = None,
+               sparse: bool = False, threads: Optional[int] = None) -> Any:
+    """Legal moves as policy indices: (N, K) bool (K = :func:`policy_size`), or with sparse=True
+    ``(counts, indices)``: int32 (N,) and int16 (counts.sum(),), each position's ascending.
+
+    >>> import chessbits
+    >>> int(legal_mask(chessbits.Board(), "lc0").sum())
+    20
+    """
+    code = _name(layout, POLICIES, "policy layout")
+    fmt = _name(format, LC0_FORMATS, "lc0 format")
+    np = _numpy()
+    source, n, single = _source(positions)
+    if sparse:
+        counts = _out(out, (n,), np.int32, "legal_mask")
+        raw = _run(source, policy=code, lc0_format=fmt, counts=counts, threads=_threads(threads))
+        indices = np.frombuffer(raw, np.int16).copy()
+        return (counts, indices)
+    size = _core._policy_size(code)
+    result = _out(out, (n, size), np.bool_, "legal_mask")
+    _run(source, policy=code, lc0_format=fmt, mask=result, threads=_threads(threads))
+    return result[0] if single else result
+
+
+def move_indices(games: Any, layout: str = "lc0", *, format: str = "classical",
+                 threads: Optional[int] = None) -> Any:
+    """The policy index of each move of a GameArrays (int16, aligned with ``games.moves``; -1 for a
+    null move).
+
+    >>> from chessbits.pgn import read_games
+    >>> move_indices(read_games(b"1. e4 e5 *")).tolist()
+    [322, 322]
+    """
+    code = _name(layout, POLICIES, "policy layout")
+    source, n, single = _source(games)
+    if isinstance(source, list):
+        raise TypeError("move_indices reads a GameArrays (its moves); for one move use move_index")
+    np = _numpy()
+    result = np.empty(n, np.int16)
+    _run(source, policy=code, lc0_format=_name(format, LC0_FORMATS, "lc0 format"), played=result,
+         threads=_threads(threads))
+    return result
+
+
+class Dataset(NamedTuple):
+    """Training examples of a GameArrays, one per position before a mainline move: ``planes``
+    (N, P, 8, 8), ``legal`` (N, K) bool, ``played`` (N,) int16 (the move's policy index), ``game``
+    (N,) int64 (its game) and ``result`` (N,) float32 (the game's result for the side to move:
+    1, 0.5, 0, NaN if unknown)."""
+    planes: Any
+    legal: Any
+    played: Any
+    game: Any
+    result: Any
+
+
+def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dtype: str = "float32",
+            format: str = "classical", history_fill: str = "fen_only", threads: Optional[int] = None) -> Dataset:
+    """Planes, legal-move masks and played-move indices of every position of games in one pass.
+
+    >>> from chessbits.pgn import read_games
+    >>> data = dataset(read_games(b"1. f3 e5 2. g4 Qh4# 0-1"), "lc0")
+    >>> data.planes.shape, data.legal.shape, data.played.tolist(), data.result.tolist()
+    ((4, 112, 8, 8), (4, 1858), [371, 322, 439, 1240], [0.0, 1.0, 0.0, 1.0])
+    """
+    kind, count = _name(layout, PLANES, "layout")
+    policy = policy or layout
+    code = _name(policy, POLICIES, "policy layout")
+    fmt, fill = _name(format, LC0_FORMATS, "lc0 format"), _name(history_fill, LC0_FILLS, "history_fill")
+    dcode = _name(dtype, DTYPES, "dtype")
+    source, n, single = _source(games)
+    if isinstance(source, list):
+        raise TypeError("dataset reads a GameArrays (chessbits.pgn.read_games)")
+    np = _numpy()
+    x = np.empty((n, count, 8, 8), np.dtype(dtype))
+    legal = np.empty((n, _core._policy_size(code)), np.bool_)
+    played = np.empty(n, np.int16)
+    _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=dcode, planes=x, policy=code, mask=legal,
+         played=played, threads=_threads(threads))
+    offsets = np.asarray(games.offsets, np.int64)
+    game = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+    white = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+    per_game = np.array([white.get(r, np.nan) for r in games.result], np.float32)
+    ply = np.arange(n) - offsets[game]
+    black = (ply + np.array([_starts_black(s) for s in source[2]], bool)[game]) % 2 == 1
+    result = per_game[game]
+    result = np.where(black, 1.0 - result, result).astype(np.float32)
+    return Dataset(x, legal, played, game, result)
+
+
+def _starts_black(start: tuple) -> bool:
+    fen = start[0]
+    return bool(fen) and len(fen.split()) > 1 and fen.split()[1] == b"b"
