@@ -718,6 +718,84 @@ PyMove board_pop(Position *pos) {
   return board_pymove(pos, m);
 }
 
+/* --- the end of the game ------------------------------------------------------------- */
+
+int board_insufficient(const Position *pos, Color c) {
+  const Bitboard ours = pos->by_color[c], theirs = pos->by_color[c ^ 1], bishops = pos->by_type[BISHOP];
+  if (ours & (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])) return 0;
+  if (ours & pos->by_type[KNIGHT])
+    return popcount(ours) <= 2 && !(theirs & ~pos->by_type[KING] & ~pos->by_type[QUEEN]);
+  if (ours & bishops)  /* bishops all on one colour, no pawn or knight to block a mate */
+    return (!(bishops & 0xAA55AA55AA55AA55ULL) || !(bishops & 0x55AA55AA55AA55AAULL))
+        && !pos->by_type[PAWN] && !pos->by_type[KNIGHT];
+  return 1;
+}
+
+int board_repetition(const Position *pos, int count) {
+  const uint64_t key = pos->st->key;
+  for (const StateInfo *st = pos->st; count > 1; ) {
+    if (!st->prev || (st->flags & BOARD_IRREVERSIBLE)) return 0;
+    st = st->prev;
+    if (st->key == key) count--;
+  }
+  return 1;
+}
+
+int board_occurrences(const Position *pos, uint64_t key) {
+  const StateInfo *st = pos->st;
+  int n = st->key == key;
+  for (; st->prev && !(st->flags & BOARD_IRREVERSIBLE); st = st->prev) n += st->prev->key == key;
+  return n;
+}
+
+int board_can_claim_fifty(Position *pos) {
+  if (pos->st->rule50 >= 100 && board_count_legal(pos) > 0) return 1;
+  if (pos->st->rule50 < 99) return 0;
+  PyMove moves[MAX_MOVES];
+  const int n = board_generate(pos, ~0ULL, ~0ULL, 1, moves);
+  for (int i = 0; i < n; i++) {
+    if (board_is_zeroing(pos, moves[i])) continue;
+    StateInfo st;
+    board_push_legal(pos, moves[i], &st);
+    const int found = st.rule50 >= 100 && board_count_legal(pos) > 0;
+    board_pop(pos);
+    if (found) return 1;
+  }
+  return 0;
+}
+
+int board_can_claim_threefold(Position *pos) {
+  if (board_occurrences(pos, pos->st->key) >= 3) return 1;
+  PyMove moves[MAX_MOVES];
+  const int n = board_generate(pos, ~0ULL, ~0ULL, 1, moves);
+  for (int i = 0; i < n; i++) {
+    StateInfo st;
+    board_push_legal(pos, moves[i], &st);
+    board_pop(pos);
+    if (board_occurrences(pos, st.key) >= 2) return 1;  /* two before it: the move makes three */
+  }
+  return 0;
+}
+
+int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins) {
+  const int n = legal >= 0 ? legal : board_count_legal(pos);
+  const int insufficient = board_insufficient(pos, WHITE) && board_insufficient(pos, BLACK);
+  if (n && pos->st->rule50 < 100 && !claim_draw && !insufficient && !board_repetition(pos, 5)) return TERM_NONE;
+  if (n == 0 && board_checkers(pos)) {
+    *white_wins = pos->side != WHITE;
+    return TERM_CHECKMATE;
+  }
+  if (insufficient) return TERM_INSUFFICIENT_MATERIAL;
+  if (n == 0) return TERM_STALEMATE;
+  if (pos->st->rule50 >= 150) return TERM_SEVENTYFIVE_MOVES;
+  if (board_repetition(pos, 5)) return TERM_FIVEFOLD_REPETITION;
+  if (claim_draw) {
+    if (board_can_claim_fifty(pos)) return TERM_FIFTY_MOVES;
+    if (board_can_claim_threefold(pos)) return TERM_THREEFOLD_REPETITION;
+  }
+  return TERM_NONE;
+}
+
 /* --- status, keys, counts ------------------------------------------------------------ */
 
 unsigned board_status(const Position *pos) {

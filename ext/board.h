@@ -198,6 +198,34 @@ uint64_t board_polyglot_key(const Position *pos);
 /* Returns the number of legal moves (the fast counter where BOARD_REGULAR). */
 int board_count_legal(const Position *pos);
 
+/* python-chess's Termination values (chess.Termination). */
+enum {
+  TERM_NONE, TERM_CHECKMATE, TERM_STALEMATE, TERM_INSUFFICIENT_MATERIAL, TERM_SEVENTYFIVE_MOVES,
+  TERM_FIVEFOLD_REPETITION, TERM_FIFTY_MOVES, TERM_THREEFOLD_REPETITION
+};
+
+/* Returns 1 if colour c has too little material to checkmate (has_insufficient_material). */
+int board_insufficient(const Position *pos, Color c);
+
+/* Returns 1 if the position occurred count times, this one included, since the last
+   irreversible move (python-chess's is_repetition, walking st->prev). */
+int board_repetition(const Position *pos, int count);
+
+/* Returns how often key occurs among the position and the earlier ones back to the last
+   irreversible move. */
+int board_occurrences(const Position *pos, uint64_t key);
+
+/* Returns 1 if the fifty-move rule can be claimed now or after a legal move (pos is restored). */
+int board_can_claim_fifty(Position *pos);
+
+/* Returns 1 if threefold repetition can be claimed now or after a legal move (pos is restored). */
+int board_can_claim_threefold(Position *pos);
+
+/* Returns python-chess's outcome(claim_draw=): a TERM_* (TERM_NONE while the game goes on),
+   *white_wins set to 1 or 0 for a checkmate; legal: the number of legal moves if known, else -1.
+   pos is restored after the claims' tries. */
+int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins);
+
 /* Returns the leaves depth plies below pos by python-chess's rules, for positions
    that are not BOARD_REGULAR (pos is restored). */
 uint64_t board_perft_general(Position *pos, int depth);

@@ -21,3 +21,4 @@
 #include "encode.c"
 #include "policy.c"
 #include "encode_batch.c"
+#include "board_batch.c"

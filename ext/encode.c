@@ -62,13 +62,14 @@ static inline Bitboard enc_flip_files(Bitboard b) {
   return ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
 }
 
-/* Returns b mirrored on the a1-h8 diagonal (file f, rank r -> file r, rank f). */
+/* Returns b mirrored on the a8-h1 diagonal, lc0's "transpose" (file f, rank r -> file 7 - r,
+   rank 7 - f): the a1-h8 mirror (delta swaps, chessprogramming's flipDiagA1H8), turned 180 degrees. */
 static inline Bitboard enc_transpose(Bitboard b) {
   Bitboard t;
   t = 0x0F0F0F0F00000000ULL & (b ^ (b << 28)); b ^= t ^ (t >> 28);
   t = 0x3333000033330000ULL & (b ^ (b << 14)); b ^= t ^ (t >> 14);
   t = 0x5500550055005500ULL & (b ^ (b << 7));  b ^= t ^ (t >> 7);
-  return b;
+  return enc_flip_files(bswap64(b));
 }
 
 /* Returns b transformed by lc0's transform bits. */

@@ -23,7 +23,8 @@ enum {
   LC0_CANONICAL_HECTOPLIES_ARMAGEDDON = 132, LC0_CANONICAL_V2 = 5, LC0_CANONICAL_V2_ARMAGEDDON = 133
 };
 enum { LC0_FILL_NO, LC0_FILL_FEN_ONLY, LC0_FILL_ALWAYS };
-/* lc0's board transforms (canonical formats): files mirrored, ranks mirrored, a1-h8 transpose. */
+/* lc0's board transforms (canonical formats), applied in this order: files mirrored, ranks
+   mirrored, the board mirrored on the a8-h1 diagonal (its "transpose"). */
 enum { LC0_FLIP = 1, LC0_MIRROR = 2, LC0_TRANSPOSE = 4 };
 
 /* One position as the encoders read it. */

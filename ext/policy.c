@@ -2,6 +2,7 @@
    rule, written here once and read back by the fixtures of tests/test_encode_golden.py. */
 #include <string.h>
 #include "policy.h"
+#include "encode.h"
 
 static const int policy_sizes[POL_LAYOUT_NB] = {POL_LC0_SIZE, POL_ALPHAZERO_SIZE, POL_MAIA2_SIZE,
                                                 POL_SEARCHLESS_SIZE};
@@ -117,11 +118,18 @@ static void pol_fill_alphazero(void) {
   }
 }
 
-/* Returns s moved as lc0's MoveToNNIndex moves a square for a canonical transform. */
+/* Returns s moved as lc0's canonical transform moves the planes (encode.h's LC0_* in order).
+   lc0 itself from its commit 6fa9f132 (v0.32) turns the squares of a transposed position's
+   moves 180 degrees instead, so its indices there disagree with its own planes; this follows
+   the planes, as lc0 did before. */
 static inline Square pol_lc0_transform(Square s, int transform) {
   int f = file_of(s), r = rank_of(s);
-  if (transform & 6) r ^= 7;  /* mirror or transpose */
-  if (transform & 5) f ^= 7;  /* flip or transpose */
+  if (transform & LC0_FLIP) f ^= 7;
+  if (transform & LC0_MIRROR) r ^= 7;
+  if (transform & LC0_TRANSPOSE) {
+    const int t = f;
+    f = 7 - r, r = 7 - t;
+  }
   return make_square(f, r);
 }
 

@@ -1,5 +1,5 @@
 """chessbits.encode against the model families' own code: the fixtures tests/golden/ made once
-with lczerolens/lc0, maia2, searchless_chess and PettingZoo over every position of
+with lc0's encoder.cc and lczerolens, maia2, searchless_chess and PettingZoo over every position of
 tests/data/encode/games.txt (make_encode_fixtures.py), compared position by position and move by
 move, from Boards and from the same games read into GameArrays."""
 import pathlib
@@ -76,6 +76,58 @@ def first_difference(a, b, what):
     return f"{what}: {len(bad)} positions differ, first {bad[:5].tolist()}" if len(bad) else ""
 
 
+LC0_FORMATS = ["classical", "castling_plane", "canonical", "canonical_hectoplies", "canonical_hectoplies_armageddon",
+               "canonical_v2", "canonical_v2_armageddon"]
+
+
+@pytest.fixture(scope="module")
+def lc0():
+    return np.load(DATA / "lc0.npz")
+
+
+@pytest.mark.parametrize("fmt", LC0_FORMATS)
+def test_lc0_planes(boards, lc0, fmt):
+    """lc0's encoder.cc's own masks, values and transform, in its compact form and dense. The V2
+    fixture is lc0's "no" fill (its fen_only loop does not end before a FEN whose clock is not 0;
+    where it ends, the two agree), which chessbits' fen_only gives too."""
+    masks, values = encode.planes(boards, "lc0", format=fmt, compact=True)
+    for name, got in (("masks", masks), ("values", values)):
+        want = lc0[f"{fmt}_{name}"]
+        bad = np.flatnonzero(np.any(got != want, axis=1))
+        assert not len(bad), f"{fmt} {name}: {len(bad)} positions differ, first {bad[:5].tolist()}, planes " \
+                             f"{np.flatnonzero(got[bad[0]] != want[bad[0]]).tolist()}"
+    dense = encode.planes(boards[::5], "lc0", format=fmt)
+    want = (np.unpackbits(lc0[f"{fmt}_masks"][::5].view(np.uint8), bitorder="little").reshape(-1, 112, 8, 8)
+            * lc0[f"{fmt}_values"][::5][:, :, None, None])
+    assert np.array_equal(dense, want)
+    if fmt.startswith("canonical_v2"):
+        assert np.array_equal(encode.planes(boards, "lc0", format=fmt, history_fill="no", compact=True)[0], masks)
+
+
+@pytest.mark.parametrize("fmt", LC0_FORMATS)
+def test_lc0_policy(boards, legal, lc0, fmt):
+    want = lc0[f"{fmt}_policy"]
+    got = per_move_index(boards, legal, "lc0", format=fmt)
+    bad = np.flatnonzero(got != want)
+    assert not len(bad), f"{len(bad)} moves differ, first: {[(int(i), int(got[i]), int(want[i])) for i in bad[:5]]}"
+    masks = encode.legal_mask(boards, "lc0", format=fmt)
+    moves, offsets = legal
+    for i in range(0, len(boards), 3):
+        assert np.flatnonzero(masks[i]).tolist() == sorted(set(want[offsets[i]:offsets[i + 1]].tolist()))
+
+
+def test_lc0_fills(boards, lc0):
+    """lczerolens's classical encoder (its "no" and "always" history rules) is lc0's wherever the
+    two agree: everywhere but the filled planes of games started from a FEN with an en-passant
+    square, where lc0 takes the double step back."""
+    got = encode.planes(boards, "lc0", compact=True)[0]
+    want = lc0["lczerolens_classical_masks"]
+    differ = np.flatnonzero(np.any(got != want, axis=1))
+    assert len(differ) <= 14
+    for i in differ:
+        assert boards[i].root().ep_square is not None and len(boards[i].move_stack) < 8
+
+
 @pytest.mark.parametrize("layout", ["maia2", "searchless", "alphazero"])
 def test_policy_indices(boards, legal, layout):
     want = np.load(DATA / f"{layout}.npz")["policy"]
@@ -113,7 +165,7 @@ def test_searchless_tokens(boards):
     assert not first_difference(got, f["tokens"], "searchless tokens")
 
 
-@pytest.mark.parametrize("layout", ["maia2", "searchless", "alphazero"])
+@pytest.mark.parametrize("layout", ["maia2", "searchless", "alphazero", "lc0"])
 def test_games_agree_with_boards(boards, games, layout):
     """Read as a GameArrays, every position before a move gives what its Board gives."""
     arrays, rows = games

@@ -1540,25 +1540,13 @@ cdef class Board(BaseBoard):
         """True if the side to move is not in check and has no legal move."""
         return board_checkers(&self.pos) == 0 and self._count_legal() == 0
 
-    cdef bint _insufficient(self, int c):
-        cdef Bitboard ours = self.pos.by_color[c], theirs = self.pos.by_color[1 - c]
-        cdef Bitboard bishops = self.pos.by_type[BISHOP_T]
-        if ours & (self.pos.by_type[PAWN_T] | self.pos.by_type[ROOK_T] | self.pos.by_type[QUEEN_T]):
-            return False
-        if ours & self.pos.by_type[KNIGHT_T]:
-            return cb_popcount(ours) <= 2 and not (theirs & ~self.pos.by_type[KING_T] & ~self.pos.by_type[QUEEN_T])
-        if ours & bishops:
-            return ((not (bishops & 0xAA55AA55AA55AA55) or not (bishops & 0x55AA55AA55AA55AA))
-                    and not self.pos.by_type[PAWN_T] and not self.pos.by_type[KNIGHT_T])
-        return True
-
     def has_insufficient_material(self, color):
         """True if the colour cannot possibly checkmate (python-chess's rule)."""
-        return self._insufficient(_color_index(color))
+        return board_insufficient(&self.pos, _color_index(color))
 
     def is_insufficient_material(self):
         """True if neither side can checkmate."""
-        return self._insufficient(0) and self._insufficient(1)
+        return board_insufficient(&self.pos, 0) and board_insufficient(&self.pos, 1)
 
     def is_seventyfive_moves(self):
         """True after 75 moves each without capture or pawn move (with a legal move left)."""
@@ -1570,73 +1558,20 @@ cdef class Board(BaseBoard):
 
     def can_claim_fifty_moves(self):
         """True if the fifty-move rule holds now or after a legal move."""
-        cdef const PyMove *moves
-        cdef int n
-        cdef StateInfo st
-        cdef bint found = False
-        if self.is_fifty_moves():
-            return True
-        if self.pos.st.rule50 >= 99:
-            moves = self._legal(&n)
-            for i in range(n):
-                if board_is_zeroing(&self.pos, moves[i]):
-                    continue
-                board_push(&self.pos, moves[i], &st)
-                found = st.rule50 >= 100 and board_count_legal(&self.pos) > 0
-                board_pop(&self.pos)
-                if found:
-                    return True
-        return False
-
-    cdef bint _repeated(self, int count):
-        cdef uint64_t key = self.pos.st.key
-        cdef Py_ssize_t i = self.nply
-        while True:
-            if count <= 1:
-                return True
-            if i < count - 1:
-                return False
-            i -= 1
-            if self.states[i + 1].flags & BOARD_IRREVERSIBLE:
-                return False
-            if self.states[i].key == key:
-                count -= 1
+        return bool(board_can_claim_fifty(&self.pos))
 
     def is_repetition(self, count=3):
         """True if the position occurred count times (this one included) since the last
         irreversible move."""
-        return self._repeated(count)
+        return bool(board_repetition(&self.pos, count))
 
     def is_fivefold_repetition(self):
         """True if the position occurred five times: the game is drawn."""
         return self.is_repetition(5)
 
-    cdef int _occurrences(self, uint64_t key):
-        """Occurrences of key among this position and the earlier ones back to the last
-        irreversible move."""
-        cdef Py_ssize_t i = self.nply
-        cdef int n = self.states[i].key == key
-        while i > 0 and not (self.states[i].flags & BOARD_IRREVERSIBLE):
-            i -= 1
-            n += self.states[i].key == key
-        return n
-
     def can_claim_threefold_repetition(self):
         """True if the position occurred three times, or a legal move makes that so."""
-        cdef const PyMove *moves
-        cdef int n
-        cdef StateInfo st
-        cdef uint64_t key = self.pos.st.key
-        if self._occurrences(key) >= 3:
-            return True
-        moves = self._legal(&n)
-        for i in range(n):
-            board_push(&self.pos, moves[i], &st)
-            key = st.key
-            board_pop(&self.pos)
-            if self._occurrences(key) >= 2:
-                return True
-        return False
+        return bool(board_can_claim_threefold(&self.pos))
 
     def can_claim_draw(self):
         """True if a draw may be claimed: fifty-move rule or threefold repetition."""
@@ -1645,27 +1580,12 @@ cdef class Board(BaseBoard):
     def outcome(self, *, claim_draw=False):
         """The Outcome if the game is over (checkmate, stalemate, insufficient material,
         75 moves, fivefold repetition; with claim_draw also 50 moves and threefold), else None."""
-        cdef int n = self._count_legal()
-        if n and self.pos.st.rule50 < 100 and not claim_draw and not (self._insufficient(0) and self._insufficient(1)) \
-                and not self._repeated(5):
+        cdef int white_wins = 0
+        cdef int term = board_outcome(&self.pos, claim_draw, self._count_legal(), &white_wins)
+        if term == 0:
             return None  # the common case, decided without building anything
         from chessbits.status import Outcome  # a dataclass, made on first use (status.py)
-        if n == 0 and board_checkers(&self.pos):
-            return Outcome(Termination.CHECKMATE, self.pos.side != WHITE_C)
-        if self._insufficient(0) and self._insufficient(1):
-            return Outcome(Termination.INSUFFICIENT_MATERIAL, None)
-        if n == 0:
-            return Outcome(Termination.STALEMATE, None)
-        if self.is_seventyfive_moves():
-            return Outcome(Termination.SEVENTYFIVE_MOVES, None)
-        if self.is_fivefold_repetition():
-            return Outcome(Termination.FIVEFOLD_REPETITION, None)
-        if claim_draw:
-            if self.can_claim_fifty_moves():
-                return Outcome(Termination.FIFTY_MOVES, None)
-            if self.can_claim_threefold_repetition():
-                return Outcome(Termination.THREEFOLD_REPETITION, None)
-        return None
+        return Outcome(Termination(term), bool(white_wins) if term == 1 else None)
 
     def is_game_over(self, *, claim_draw=False):
         """True if outcome() is not None."""

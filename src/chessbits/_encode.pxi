@@ -36,7 +36,7 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
             object planes_out, object values_out, object transform_out, object tokens_out, object tokens_ok,
             object bitboards_out, int policy, object mask_out, object counts_out, object played_out,
             int threads):
-    """Encodes source, a list of Boards or (moves, offsets, starts) of games, into the buffers
+    """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
     given (flat uint8 views, or None); returns the sparse form's indices as bytes (int16) when
     counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
     cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
@@ -72,7 +72,10 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
         j.mask_out = <uint8_t *>_enc_ptr(mask_out, keep)
         j.counts_out = <int32_t *>_enc_ptr(counts_out, keep)
         j.played_out = <int16_t *>_enc_ptr(played_out, keep)
-        if isinstance(source, list):
+        if isinstance(source, _Batch):
+            with nogil:
+                status = batch_encode(&(<_Batch>source).b, j, threads)
+        elif isinstance(source, list):
             n = len(source)
             positions = <const Position **>malloc((n + 1) * sizeof(Position *))
             nply = <int64_t *>malloc((n + 1) * sizeof(int64_t))

@@ -147,6 +147,11 @@ cdef extern from "board.h" nogil:
     uint64_t board_polyglot_key(const Position *pos)
     int board_count_legal(const Position *pos)
     uint64_t board_perft_general(Position *pos, int depth)
+    int board_insufficient(const Position *pos, int c)
+    int board_repetition(const Position *pos, int count)
+    int board_can_claim_fifty(Position *pos)
+    int board_can_claim_threefold(Position *pos)
+    int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins)
 
 cdef extern from "movegen.h" nogil:
     enum: MOVEGEN_INCREMENTAL
@@ -360,3 +365,19 @@ cdef extern from "encode_batch.h" nogil:
     int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
                       const EncStart *starts, int threads)
     void enc_job_free(EncJob *j)
+
+cdef extern from "board_batch.h" nogil:
+    ctypedef struct BatchGame:
+        PgnBoard board
+        int8_t termination
+        int8_t white_wins
+    ctypedef struct Batch:
+        BatchGame *games
+        size_t n
+        int claim_draw
+    int batch_set_start(Batch *b, size_t g, const char *fen, size_t len, int chess960)
+    int batch_reset(Batch *b, size_t g)
+    int batch_push(Batch *b, size_t g, PyMove m)
+    PyMove batch_index_move(const Batch *b, size_t g, int layout, int canonical, int index)
+    int batch_encode(Batch *b, EncJob *j, int threads)
+    void batch_free(Batch *b)

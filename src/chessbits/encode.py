@@ -65,6 +65,8 @@ def _source(positions: Positions) -> Tuple[Any, int, bool]:
     """What _core._encode reads, the number of positions, and whether a single Board was given."""
     if isinstance(positions, _core.Board):
         return [positions], 1, True
+    if isinstance(positions, _core._Batch):
+        return positions, len(positions), False
     moves = getattr(positions, "moves", None)
     offsets = getattr(positions, "offsets", None)
     if moves is not None and offsets is not None and hasattr(positions, "headers"):
@@ -177,7 +179,7 @@ def tokens(positions: Positions, layout: str = "searchless", *, out: Any = None,
 
     >>> import chessbits
     >>> tokens(chessbits.Board())[:3].tolist()
-    [29, 20, 25]
+    [29, 20, 19]
     """
     if layout != "searchless":
         raise ValueError(f"unknown token layout {layout!r}: expected 'searchless'")
@@ -211,7 +213,7 @@ def move_index(move: Any, board: Any, layout: str = "lc0", *, format: str = "cla
 
     >>> import chessbits
     >>> move_index(chessbits.Move.from_uci("g1f3"), chessbits.Board(), layout="alphazero")
-    3517
+    3563
     """
     code = _name(layout, POLICIES, "policy layout")
     key = move.from_square | move.to_square << 6 | (move.promotion or 0) << 12 if move else 0
@@ -299,7 +301,7 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     >>> from chessbits.pgn import read_games
     >>> data = dataset(read_games(b"1. f3 e5 2. g4 Qh4# 0-1"), "lc0")
     >>> data.planes.shape, data.legal.shape, data.played.tolist(), data.result.tolist()
-    ((4, 112, 8, 8), (4, 1858), [371, 322, 439, 1240], [0.0, 1.0, 0.0, 1.0])
+    ((4, 112, 8, 8), (4, 1858), [346, 322, 378, 93], [0.0, 1.0, 0.0, 1.0])
     """
     kind, count = _name(layout, PLANES, "layout")
     policy = policy or layout
@@ -329,3 +331,77 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
 def _starts_black(start: tuple) -> bool:
     fen = start[0]
     return bool(fen) and len(fen.split()) > 1 and fen.split()[1] == b"b"
+
+
+class BoardBatch(_core._Batch):
+    """N games stepped together, for self-play and MCTS: legal masks for all, one move (or policy
+    index) pushed per game, outcomes, resets and encodings, each one call over all games.
+
+    n games from fen (or one game per FEN of a list); claim_draw: games also end on the
+    fifty-move rule and threefold repetition (python-chess's ``outcome(claim_draw=True)``).
+
+    >>> batch = BoardBatch(2)
+    >>> batch.legal_mask("lc0").sum(axis=1).tolist()
+    [20, 20]
+    >>> batch.push(indices=[322, 322], layout="lc0")  # e2e4 in both
+    >>> batch.board(0).fen()
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    """
+
+    def push(self, moves: Any = None, *, indices: Any = None, layout: str = "lc0",
+             format: str = "classical") -> None:
+        """Plays one move per game: ``moves`` (Moves, or python-chess keys ``from | to << 6 |
+        promotion << 12``; None or 0 to skip a game) or ``indices`` (policy indices of layout, -1
+        to skip). IllegalMoveError, nothing played, if a move is not legal in its ongoing game."""
+        np = _numpy()
+        if (moves is None) == (indices is None):
+            raise TypeError("push takes moves or indices")
+        if indices is not None:
+            code = _name(layout, POLICIES, "policy layout")
+            keys = self._index_keys(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format))
+            self._push_keys(np.frombuffer(keys, np.uint16))
+            return
+        if isinstance(moves, np.ndarray):
+            self._push_keys(np.ascontiguousarray(moves, np.uint16))
+            return
+        keys = [0 if m is None or m == 0 else
+                (m if isinstance(m, (int, np.integer)) else m.from_square | m.to_square << 6 | (m.promotion or 0) << 12)
+                for m in moves]
+        self._push_keys(np.array(keys, np.uint16))
+
+    def legal_mask(self, layout: str = "lc0", **options: Any) -> Any:
+        """:func:`legal_mask` of every game's position."""
+        return legal_mask(self, layout, **options)
+
+    def planes(self, layout: str = "simple", **options: Any) -> Any:
+        """:func:`planes` of every game's position, with its history."""
+        return planes(self, layout, **options)
+
+    def tokens(self, **options: Any) -> Any:
+        """:func:`tokens` of every game's position."""
+        return tokens(self, **options)
+
+    @property
+    def terminations(self) -> Any:
+        """(N,) int8: python-chess's Termination value of each game (1 checkmate, 2 stalemate, ...),
+        0 while it goes on."""
+        np = _numpy()
+        return np.array(self._state()[0], np.int8)
+
+    @property
+    def finished(self) -> Any:
+        """(N,) bool: the games that are over."""
+        return self.terminations != 0
+
+    @property
+    def results(self) -> Any:
+        """(N,) float32: 1 where white won, 0 where black won, 0.5 for a draw, NaN while a game goes on."""
+        np = _numpy()
+        term, white_wins, _ = self._state()
+        term, white_wins = np.array(term), np.array(white_wins, np.float32)
+        return np.where(term == 0, np.nan, np.where(term == 1, white_wins, 0.5)).astype(np.float32)
+
+    @property
+    def plies(self) -> Any:
+        """(N,) int64: half-moves played in each game since its start."""
+        return _numpy().array(self._state()[2], "int64")
