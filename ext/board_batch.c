@@ -26,38 +26,103 @@ int batch_set_start(Batch *b, size_t i, const char *fen, size_t len, int chess96
   return batch_reset(b, i);
 }
 
+/* Returns nothing; after g reached a new position: its legal moves kept, its outcome. */
+static void bb_arrived(const Batch *b, BatchGame *g) {
+  PyMove moves[MAX_MOVES];
+  const int n = policy_legal_moves(&g->board.pos, moves);
+  g->nlegal = n <= BATCH_LEGAL ? n : -1;
+  g->index_key = -1;
+  if (n <= BATCH_LEGAL) memcpy(g->legal, moves, (size_t)n * sizeof *moves);
+  int white_wins = 0;
+  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, &white_wins);
+  g->white_wins = (int8_t)white_wins;
+}
+
 int batch_reset(Batch *b, size_t i) {
   BatchGame *g = &b->games[i];
   if (pgn_board_set(&g->board, &g->start, &g->start_st) < 0 || bb_room(g, 0) < 0) return -1;
   enc_snapshot(&g->board.pos, 1, &g->hist[0]);
-  g->white_wins = 0;
-  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, -1, &(int){0});
-  if (g->termination == TERM_CHECKMATE) g->white_wins = g->board.pos.side == BLACK;
+  bb_arrived(b, g);
   return 0;
 }
 
-int batch_push(Batch *b, size_t i, PyMove m) {
-  BatchGame *g = &b->games[i];
-  if (g->termination != TERM_NONE || !m || !board_is_legal(&g->board.pos, m)) return 1;
+/* Returns 0 after playing m, a legal move of game g, -1 if out of memory. */
+static int bb_play(Batch *b, BatchGame *g, PyMove m) {
   if (bb_room(g, (size_t)g->board.ply + 1) < 0 || pgn_board_push(&g->board, m) < 0) return -1;
   const int n = g->board.ply + 1;
   enc_snapshot(&g->board.pos, 0, &g->hist[n - 1]);
   enc_count_reps(g->hist, n);
-  int white_wins = 0;
-  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, -1, &white_wins);
-  g->white_wins = (int8_t)white_wins;
+  bb_arrived(b, g);
   return 0;
 }
 
-PyMove batch_index_move(const Batch *b, size_t i, int layout, int canonical, int index) {
-  const BatchGame *g = &b->games[i];
-  const Position *pos = &g->board.pos;
-  const int transform = canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0;
-  PyMove moves[MAX_MOVES];
-  const int n = policy_legal_moves(pos, moves);
-  for (int k = 0; k < n; k++)
-    if (policy_index(layout, pos, moves[k], transform) == index) return moves[k];
+/* Returns 1 if m is a legal move of g's position (its kept moves, else asked again). */
+static int bb_legal(const BatchGame *g, PyMove m) {
+  if (g->nlegal < 0) return board_is_legal(&g->board.pos, m);
+  for (int k = 0; k < g->nlegal; k++)
+    if (g->legal[k] == m) return 1;
   return 0;
+}
+
+int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
+  for (size_t i = 0; i < b->n; i++)
+    if (keys[i] && b->games[i].termination == TERM_NONE && !bb_legal(&b->games[i], keys[i])) return *bad = i, 1;
+  for (size_t i = 0; i < b->n; i++)
+    if (keys[i] && b->games[i].termination == TERM_NONE && bb_play(b, &b->games[i], keys[i]) < 0) return -1;
+  return 0;
+}
+
+/* Returns g's legal moves' indices in layout (lc0's canonical transform where canonical), kept
+   until its next move; NULL if it keeps no legal moves (more than BATCH_LEGAL). */
+static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
+  if (g->nlegal < 0) return NULL;
+  const int key = 2 * layout + canonical;
+  if (g->index_key != key) {
+    const int transform = canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0;
+    policy_indices(layout, &g->board.pos, g->legal, g->nlegal, transform, g->index);
+    g->index_key = key;
+  }
+  return g->index;
+}
+
+/* Returns the legal move of g with index `index` in layout, or 0 if none. */
+static PyMove bb_index_move(BatchGame *g, int layout, int canonical, int index) {
+  const int16_t *idx = bb_indices(g, layout, canonical);
+  if (idx) {
+    for (int k = 0; k < g->nlegal; k++)
+      if (idx[k] == index) return g->legal[k];
+    return 0;
+  }
+  const int transform = canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0;
+  PyMove all[MAX_MOVES];
+  const int n = policy_legal_moves(&g->board.pos, all);
+  for (int k = 0; k < n; k++)
+    if (policy_index(layout, &g->board.pos, all[k], transform) == index) return all[k];
+  return 0;
+}
+
+int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad) {
+  uint16_t *keys = malloc(b->n * sizeof *keys + 1);
+  if (!keys) return -1;
+  for (size_t i = 0; i < b->n; i++) {
+    keys[i] = 0;
+    if (indices[i] < 0 || b->games[i].termination != TERM_NONE) continue;
+    if (!(keys[i] = bb_index_move(&b->games[i], layout, canonical, indices[i]))) {
+      free(keys);
+      return *bad = i, 1;
+    }
+  }
+  const int r = batch_push_keys(b, keys, bad);
+  free(keys);
+  return r;
+}
+
+void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies) {
+  for (size_t i = 0; i < b->n; i++) {
+    termination[i] = b->games[i].termination;
+    white_wins[i] = b->games[i].white_wins;
+    plies[i] = b->games[i].board.ply;
+  }
 }
 
 typedef struct { Batch *batch; EncJob *job; size_t begin, end; int thread, failed; } BbWork;
@@ -66,7 +131,11 @@ static void bb_encode_run(void *arg) {
   BbWork *w = arg;
   for (size_t i = w->begin; i < w->end; i++) {
     BatchGame *g = &w->batch->games[i];
-    if (enc_job_position(w->job, w->thread, i, g->hist, g->board.ply + 1, &g->board.pos, 0) < 0) {
+    const EncJob *j = w->job;
+    const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out)
+      ? bb_indices(g, j->policy, j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format)) : NULL;
+    if (enc_job_position(w->job, w->thread, i, g->hist, g->board.ply + 1, &g->board.pos, 0,
+                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index) < 0) {
       w->failed = 1;
       return;
     }

@@ -7,6 +7,10 @@
 #include "encode_batch.h"
 #include "pgn_board.h"
 
+/* Legal moves a game keeps from one call to the next (a position with more has them generated
+   again when asked; no position of a game has more than 218). */
+#define BATCH_LEGAL 256
+
 typedef struct {
   PgnBoard board;       /* the game so far */
   EncPos *hist;         /* hist[0..board.ply]: its positions for the encoders */
@@ -15,6 +19,10 @@ typedef struct {
   StateInfo start_st;
   int8_t termination;   /* TERM_NONE while it goes on */
   int8_t white_wins;    /* after a checkmate */
+  int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
+  PyMove legal[BATCH_LEGAL];
+  int index_key;        /* the policy (layout * 2 + lc0 canonical) of index[], -1 if none yet */
+  int16_t index[BATCH_LEGAL]; /* each legal move's index in that policy */
 } BatchGame;
 
 typedef struct {
@@ -30,13 +38,18 @@ int batch_set_start(Batch *b, size_t g, const char *fen, size_t len, int chess96
 /* Returns 0 after taking game g back to its start, -1 if out of memory. */
 int batch_reset(Batch *b, size_t g);
 
-/* Returns 0 after playing move m (a python-chess key) in game g, 1 if m is not legal there or the
-   game is over (nothing changes), -1 if out of memory. */
-int batch_push(Batch *b, size_t g, PyMove m);
+/* Returns 0 after playing keys[g] (a python-chess key; 0: none) in each game g that goes on (a
+   finished game stays as it is), -1 if out of memory, or 1 with *bad = g, nothing played, if
+   keys[g] is not legal in g's ongoing game. */
+int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad);
 
-/* Returns the legal move of game g with index `index` in policy layout (lc0's canonical transform
-   where canonical), or 0 if none. */
-PyMove batch_index_move(const Batch *b, size_t g, int layout, int canonical, int index);
+/* Returns as batch_push_keys for policy indices of layout (lc0's canonical transform where
+   canonical; -1: none). */
+int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad);
+
+/* Returns nothing; writes each game's Termination (TERM_NONE while it goes on), 1 where white
+   won by checkmate (else 0) and its plies since its start. */
+void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies);
 
 /* Returns 0 after writing row i of every output of j for each game i (threads share them out),
    -1 if out of memory. */

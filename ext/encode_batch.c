@@ -29,7 +29,12 @@ static int eb_sparse_push(EncSparse *s, int16_t k) {
   return 0;
 }
 
-int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played) {
+int enc_job_transform(const EncJob *j, const EncPos *h, int hn) {
+  return j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format) ? enc_lc0_transform(&h[hn - 1]) : 0;
+}
+
+int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
+                     const PyMove *legal, int nlegal, const int16_t *index) {
   const EncPos *cur = &h[hn - 1];
   int transform = 0;
   if (j->planes) {
@@ -56,36 +61,33 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
     for (int pt = PAWN; pt <= KING; pt++) b[pt - 1] = cur->by_type[pt] & cur->white, b[pt + 5] = cur->by_type[pt] & black;
   }
   if (j->policy >= 0) {
-    const int ptransform = j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format)
-                         ? (j->planes && j->opt.layout == ENC_LC0 ? transform : enc_lc0_transform(cur)) : 0;
+    const int ptransform = enc_job_transform(j, h, hn);
     if (j->played_out) j->played_out[n] = played ? (int16_t)policy_index(j->policy, pos, played, ptransform) : -1;
     if (j->mask_out || j->counts_out) {
-      PyMove moves[MAX_MOVES];
-      const int count = policy_legal_moves(pos, moves);
-      const int size = policy_size(j->policy);
+      PyMove all[MAX_MOVES];
+      int16_t own[MAX_MOVES];
+      const PyMove *moves = legal ? legal : all;
+      const int count = legal ? nlegal : policy_legal_moves(pos, all);
+      if (!index) {
+        policy_indices(j->policy, pos, moves, count, ptransform, own);
+        index = own;
+      }
+      /* the indices as a set of bits: the mask's ones, and the sparse form ascending */
+      const int size = policy_size(j->policy), words = (size + 63) / 64;
+      uint64_t bits[(POL_MAX_SIZE + 63) / 64];
+      memset(bits, 0, (size_t)words * 8);
       uint8_t *mask = j->mask_out ? j->mask_out + n * (size_t)size : NULL;
       if (mask) memset(mask, 0, (size_t)size);
-      int16_t idx[MAX_MOVES];
-      int k = 0;
       for (int i = 0; i < count; i++) {
-        const int x = policy_index(j->policy, pos, moves[i], ptransform);
-        if (x < 0) continue;
-        if (mask) mask[x] = 1;
-        idx[k++] = (int16_t)x;
+        if (index[i] < 0) continue;
+        bits[index[i] >> 6] |= 1ULL << (index[i] & 63);
+        if (mask) mask[index[i]] = 1;
       }
       if (j->counts_out) {
-        for (int a = 1; a < k; a++) {  /* ascending, as np.flatnonzero of the mask */
-          const int16_t v = idx[a];
-          int b = a;
-          for (; b > 0 && idx[b - 1] > v; b--) idx[b] = idx[b - 1];
-          idx[b] = v;
-        }
         int kept = 0;
-        for (int a = 0; a < k; a++) {
-          if (a && idx[a] == idx[a - 1]) continue;  /* two moves on one index (none known) */
-          if (eb_sparse_push(&j->sparse[thread], idx[a]) < 0) return -1;
-          kept++;
-        }
+        for (int w = 0; w < words; w++)
+          for (uint64_t b = bits[w]; b; b &= b - 1, kept++)
+            if (eb_sparse_push(&j->sparse[thread], (int16_t)(64 * w + lsb(b))) < 0) return -1;
         j->counts_out[n] = kept;
       }
     }
@@ -148,7 +150,7 @@ static void eb_boards_run(void *arg) {
       }
       enc_snapshot(pos, w->nply[i] == 0, &h[0]);
     }
-    if (enc_job_position(j, w->thread, i, h, hn, pos, 0) < 0) { w->failed = 1; break; }
+    if (enc_job_position(j, w->thread, i, h, hn, pos, 0, NULL, 0, NULL) < 0) { w->failed = 1; break; }
   }
   free(h);
 }
@@ -204,8 +206,17 @@ static int eb_game(EbGames *w, size_t g, PgnBoard *b, EncPos **h, size_t *cap) {
     enc_count_reps(*h, hn);
     if (i == last) return 0;
     const PyMove m = w->moves[i];
-    if (m && !board_is_legal(&b->pos, m)) return 1;
-    if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m) < 0) return -1;
+    if (j->mask_out || j->counts_out) {  /* the legal moves, needed anyway, tell if m is one */
+      PyMove legal[MAX_MOVES];
+      const int n = policy_legal_moves(&b->pos, legal);
+      int found = !m;
+      for (int k = 0; k < n && !found; k++) found = legal[k] == m;
+      if (!found) return 1;
+      if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m, legal, n, NULL) < 0) return -1;
+    } else {
+      if (m && !board_is_legal(&b->pos, m)) return 1;
+      if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m, NULL, 0, NULL) < 0) return -1;
+    }
     if (pgn_board_push(b, m) < 0) return -1;
   }
 }

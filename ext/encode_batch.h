@@ -39,8 +39,15 @@ typedef struct {
 int enc_job_ready(EncJob *j);
 
 /* Returns 0 after writing row n of every output of j for pos, whose history h[0..hn) ends with
-   it (reps counted), played the move played from it (0: none), -1 if out of memory. */
-int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played);
+   it (reps counted), played the move played from it (0: none), legal[0..nlegal) its legal moves
+   if known (else NULL) and index[0..nlegal) their indices in j's policy if known (else NULL),
+   -1 if out of memory. */
+int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
+                     const PyMove *legal, int nlegal, const int16_t *index);
+
+/* Returns lc0's canonical transform of the last of h[0..hn) for j's policy (0 unless lc0 with a
+   canonical format). */
+int enc_job_transform(const EncJob *j, const EncPos *h, int hn);
 
 /* Returns 0 after encoding the positions pos[0..count) (each with the moves its Board's stack
    holds: pos[i]->st->prev chains nply[i] states back), or -1 if out of memory. */

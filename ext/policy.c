@@ -3,6 +3,7 @@
 #include <string.h>
 #include "policy.h"
 #include "encode.h"
+#include "movegen.h"
 
 static const int policy_sizes[POL_LAYOUT_NB] = {POL_LC0_SIZE, POL_ALPHAZERO_SIZE, POL_MAIA2_SIZE,
                                                 POL_SEARCHLESS_SIZE};
@@ -133,19 +134,20 @@ static inline Square pol_lc0_transform(Square s, int transform) {
   return make_square(f, r);
 }
 
-int policy_index(int layout, const Position *pos, PyMove m, int transform) {
+/* Returns policy_index's answer with the layout a constant where inlined. */
+static CB_FORCE_INLINE int pol_index(int layout, const Position *pos, PyMove m, int transform, int flip) {
   Square from = pymove_from(m), to = pymove_to(m);
   int promotion = pymove_promotion(m);
   if (!m || promotion == PAWN || promotion == KING) return -1;
-  const int flip = pos->side == BLACK && layout != POL_SEARCHLESS ? 56 : 0;
+  const int king = type_of_piece(pos->board[from]) == KING;  /* castling only then */
   if (layout == POL_LC0) {
-    if (board_is_castling(pos, m)) to = pymove_to(board_to_chess960(pos, m));  /* king takes rook */
+    if (king && board_is_castling(pos, m)) to = pymove_to(board_to_chess960(pos, m));  /* king takes rook */
     if (promotion == KNIGHT) promotion = 0;
     from ^= flip, to ^= flip;
     if (transform) from = pol_lc0_transform(from, transform), to = pol_lc0_transform(to, transform);
   } else {
     if (layout == POL_ALPHAZERO && promotion == QUEEN) promotion = 0;
-    if (layout == POL_MAIA2 && pos->chess960 && board_is_castling(pos, m)) {
+    if (layout == POL_MAIA2 && pos->chess960 && king && board_is_castling(pos, m)) {
       /* Maia-2 reads the FEN as standard chess: only a king on e1/e8 and a corner rook castle */
       const Square rook = pymove_to(board_to_chess960(pos, m)), back = pos->side == BLACK ? 56 : 0;
       if (from != back + 4 || (rook != back && rook != back + 7)) return -1;
@@ -156,8 +158,42 @@ int policy_index(int layout, const Position *pos, PyMove m, int transform) {
   return policy_table[layout][pol_key(from, to, promotion)];
 }
 
+/* Returns the board flip of layout's frame for pos (56 for black where the family flips). */
+static inline int pol_flip(int layout, const Position *pos) {
+  return pos->side == BLACK && layout != POL_SEARCHLESS ? 56 : 0;
+}
+
+int policy_index(int layout, const Position *pos, PyMove m, int transform) {
+  return pol_index(layout, pos, m, transform, pol_flip(layout, pos));
+}
+
+/* Returns nothing; the loop of policy_indices for one layout (a constant where inlined). */
+static CB_FORCE_INLINE void pol_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform,
+                                        int16_t *out) {
+  const int flip = pol_flip(layout, pos);
+  for (int i = 0; i < n; i++) out[i] = (int16_t)pol_index(layout, pos, moves[i], transform, flip);
+}
+
+void policy_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform, int16_t *out) {
+  switch (layout) {
+    case POL_LC0: pol_indices(POL_LC0, pos, moves, n, transform, out); break;
+    case POL_ALPHAZERO: pol_indices(POL_ALPHAZERO, pos, moves, n, 0, out); break;
+    case POL_MAIA2: pol_indices(POL_MAIA2, pos, moves, n, 0, out); break;
+    default: pol_indices(POL_SEARCHLESS, pos, moves, n, 0, out); break;
+  }
+}
+
 int policy_legal_moves(const Position *pos, PyMove *out) {
-  return board_generate(pos, ~0ULL, ~0ULL, 1, out);
+  if (!(pos->st->flags & BOARD_REGULAR)) return board_generate(pos, ~0ULL, ~0ULL, 1, out);
+  Move moves[MAX_MOVES];  /* the fast generator where it is exact, its moves written as python-chess's */
+  const int n = movegen_techniques[movegen_technique()].generate(pos, moves);
+  for (int i = 0; i < n; i++) {
+    const Move m = moves[i];
+    const int type = move_type(m);
+    out[i] = type == MOVE_CASTLING ? board_pymove(pos, m)
+           : (PyMove)((m & 0xFFF) | (type == MOVE_PROMOTION ? move_promotion(m) << 12 : 0));
+  }
+  return n;
 }
 
 void policy_init(void) {

@@ -19,7 +19,10 @@ int policy_size(int layout);
    (0: none), or -1 if the layout has no index for it. */
 int policy_index(int layout, const Position *pos, PyMove m, int transform);
 
-/* Returns the number of legal moves of pos written to out (MAX_MOVES), in python-chess's order. */
+/* Returns nothing; out[i] = policy_index(layout, pos, moves[i], transform) for i < n. */
+void policy_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform, int16_t *out);
+
+/* Returns the number of legal moves of pos written to out (MAX_MOVES), in no set order. */
 int policy_legal_moves(const Position *pos, PyMove *out);
 
 /* Returns nothing; fills the tables (idempotent; movegen_init must have run). */

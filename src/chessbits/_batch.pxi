@@ -51,41 +51,34 @@ cdef class _Batch:
             raise IndexError("BoardBatch index out of range")
         return i
 
-    def _push_keys(self, const uint16_t[::1] keys):
-        """Plays keys[i] (python-chess key, 0: none) in game i; IllegalMoveError (nothing played)
-        if one is not legal in its ongoing game. Returns how many were played."""
-        cdef size_t i, n = self.b.n
-        cdef int played = 0
-        if keys.shape[0] != <Py_ssize_t>n:
-            raise ValueError(f"expected {n} moves, got {keys.shape[0]}")
-        for i in range(n):
-            if keys[i] and (self.b.games[i].termination or not board_is_legal(&self.b.games[i].board.pos, keys[i])):
-                why = "its game is over" if self.b.games[i].termination else "it is not legal"
-                raise IllegalMoveError(f"board {i}: cannot play {_move_interned(keys[i]).uci()}: {why}")
-        with nogil:
-            for i in range(n):
-                if keys[i]:
-                    if batch_push(&self.b, i, keys[i]) < 0:
-                        with gil:
-                            raise MemoryError()
-                    played += 1
-        return played
+    cdef int _checked(self, int r, size_t bad, str what) except -1:
+        if r < 0:
+            raise MemoryError()
+        if r:
+            raise IllegalMoveError(f"board {bad}: {what} is not a legal move")
+        return 0
 
-    def _index_keys(self, const int16_t[::1] indices, int layout, bint canonical):
-        """The python-chess keys of the legal moves with these policy indices (-1: none, 0 out)."""
-        cdef size_t i, n = self.b.n
-        if indices.shape[0] != <Py_ssize_t>n:
-            raise ValueError(f"expected {n} indices, got {indices.shape[0]}")
-        keys = bytearray(2 * n)
-        cdef uint16_t[::1] out = memoryview(keys).cast("H")
-        for i in range(n):
-            if indices[i] < 0 or self.b.games[i].termination:
-                out[i] = 0
-                continue
-            out[i] = batch_index_move(&self.b, i, layout, canonical, indices[i])
-            if not out[i]:
-                raise IllegalMoveError(f"board {i}: no legal move has policy index {indices[i]}")
-        return keys
+    def _push_keys(self, const uint16_t[::1] keys):
+        """Plays keys[i] (python-chess key, 0: none) in game i unless it is over; IllegalMoveError,
+        nothing played, if one is not legal in its ongoing game."""
+        cdef size_t bad = 0
+        cdef int r
+        if keys.shape[0] != <Py_ssize_t>self.b.n:
+            raise ValueError(f"expected {self.b.n} moves, got {keys.shape[0]}")
+        with nogil:
+            r = batch_push_keys(&self.b, &keys[0] if self.b.n else NULL, &bad)
+        self._checked(r, bad, _move_interned(keys[bad]).uci() if r > 0 else "")
+
+    def _push_indices(self, const int16_t[::1] indices, int layout, bint canonical):
+        """Plays the legal move with policy index indices[i] (-1: none) in game i unless it is over;
+        IllegalMoveError, nothing played, if an ongoing game has no such move."""
+        cdef size_t bad = 0
+        cdef int r
+        if indices.shape[0] != <Py_ssize_t>self.b.n:
+            raise ValueError(f"expected {self.b.n} indices, got {indices.shape[0]}")
+        with nogil:
+            r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad)
+        self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
 
     def reset(self, which=None):
         """Takes games back to their start: all (None), or those whose indices or bool mask are given."""
@@ -95,13 +88,11 @@ cdef class _Batch:
             if batch_reset(&self.b, self._game(i)) < 0:
                 raise MemoryError()
 
-    def _state(self):
-        """Per game: python-chess's Termination value (0 while it goes on), 1 if white won by
-        checkmate (else 0), plies played since the start; three lists."""
-        cdef size_t i
-        return ([self.b.games[i].termination for i in range(self.b.n)],
-                [self.b.games[i].white_wins for i in range(self.b.n)],
-                [self.b.games[i].board.ply for i in range(self.b.n)])
+    def _state(self, int8_t[::1] termination, int8_t[::1] white_wins, int64_t[::1] plies):
+        """Fills, per game: python-chess's Termination value (0 while it goes on), 1 if white won
+        by checkmate (else 0), plies played since the start."""
+        if self.b.n:
+            batch_state(&self.b, &termination[0], &white_wins[0], &plies[0])
 
     def board(self, i):
         """Game i as a Board: its start and the moves played since."""

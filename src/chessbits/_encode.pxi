@@ -157,7 +157,7 @@ def _move_index(Board board, int key, int layout, bint canonical):
 
 
 def _legal_keys(Board board):
-    """python-chess keys of board's legal moves, in its order."""
+    """python-chess keys of board's legal moves (in no set order)."""
     cdef PyMove moves[2048]
     cdef int n = policy_legal_moves(&board.pos, moves)
     return [moves[i] for i in range(n)]

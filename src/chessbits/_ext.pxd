@@ -377,7 +377,8 @@ cdef extern from "board_batch.h" nogil:
         int claim_draw
     int batch_set_start(Batch *b, size_t g, const char *fen, size_t len, int chess960)
     int batch_reset(Batch *b, size_t g)
-    int batch_push(Batch *b, size_t g, PyMove m)
-    PyMove batch_index_move(const Batch *b, size_t g, int layout, int canonical, int index)
+    int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad)
+    int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad)
+    void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies)
     int batch_encode(Batch *b, EncJob *j, int threads)
     void batch_free(Batch *b)

@@ -352,14 +352,14 @@ class BoardBatch(_core._Batch):
              format: str = "classical") -> None:
         """Plays one move per game: ``moves`` (Moves, or python-chess keys ``from | to << 6 |
         promotion << 12``; None or 0 to skip a game) or ``indices`` (policy indices of layout, -1
-        to skip). IllegalMoveError, nothing played, if a move is not legal in its ongoing game."""
+        to skip). Finished games stay as they are (their entries are not read). IllegalMoveError,
+        nothing played, if a move is not legal in its ongoing game."""
         np = _numpy()
         if (moves is None) == (indices is None):
             raise TypeError("push takes moves or indices")
         if indices is not None:
             code = _name(layout, POLICIES, "policy layout")
-            keys = self._index_keys(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format))
-            self._push_keys(np.frombuffer(keys, np.uint16))
+            self._push_indices(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format))
             return
         if isinstance(moves, np.ndarray):
             self._push_keys(np.ascontiguousarray(moves, np.uint16))
@@ -381,27 +381,32 @@ class BoardBatch(_core._Batch):
         """:func:`tokens` of every game's position."""
         return tokens(self, **options)
 
+    def _arrays(self) -> Tuple[Any, Any, Any]:
+        np = _numpy()
+        n = len(self)
+        state = (np.empty(n, np.int8), np.empty(n, np.int8), np.empty(n, np.int64))
+        self._state(*state)
+        return state
+
     @property
     def terminations(self) -> Any:
         """(N,) int8: python-chess's Termination value of each game (1 checkmate, 2 stalemate, ...),
         0 while it goes on."""
-        np = _numpy()
-        return np.array(self._state()[0], np.int8)
+        return self._arrays()[0]
 
     @property
     def finished(self) -> Any:
         """(N,) bool: the games that are over."""
-        return self.terminations != 0
+        return self._arrays()[0] != 0
 
     @property
     def results(self) -> Any:
         """(N,) float32: 1 where white won, 0 where black won, 0.5 for a draw, NaN while a game goes on."""
         np = _numpy()
-        term, white_wins, _ = self._state()
-        term, white_wins = np.array(term), np.array(white_wins, np.float32)
+        term, white_wins, _ = self._arrays()
         return np.where(term == 0, np.nan, np.where(term == 1, white_wins, 0.5)).astype(np.float32)
 
     @property
     def plies(self) -> Any:
         """(N,) int64: half-moves played in each game since its start."""
-        return _numpy().array(self._state()[2], "int64")
+        return self._arrays()[2]

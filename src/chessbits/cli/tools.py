@@ -13,6 +13,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "deep": "chessbits.bench.deep",
     "methods": "chessbits.bench.methods",
     "pgn": "chessbits.bench.pgn",
+    "encode": "chessbits.bench.encode",
 }
 
 
