@@ -315,31 +315,34 @@ static uint16_t enc_half(float v) {
 }
 
 void enc_expand(const uint64_t *mask, const float *value, int count, int dtype, void *out) {
+  const size_t square = (size_t)enc_dtype_size(dtype);
   for (int p = 0; p < count; p++) {
     const uint64_t m = mask[p];
     const float v = value[p];
+    uint8_t *o = (uint8_t *)out + 64 * square * (size_t)p;
+    if (m == 0 || v == 0.0f) {  /* most planes are empty: one memset */
+      memset(o, 0, 64 * square);
+      continue;
+    }
     if (dtype == ENC_FLOAT32) {
-      float *o = (float *)out + 64 * p;
       uint32_t bits;
       memcpy(&bits, &v, 4);
       for (int r = 0; r < 8; r++) {
         const uint32_t *w = enc_words[(m >> (8 * r)) & 0xFF];
         uint32_t row[8];
         for (int j = 0; j < 8; j++) row[j] = w[j] & bits;
-        memcpy(o + 8 * r, row, sizeof row);
+        memcpy(o + 32 * r, row, sizeof row);
       }
     } else if (dtype == ENC_FLOAT16) {
-      uint16_t *o = (uint16_t *)out + 64 * p;
       const uint16_t bits = enc_half(v);
       for (int r = 0; r < 8; r++) {
         const uint16_t *w = enc_halves[(m >> (8 * r)) & 0xFF];
         uint16_t row[8];
         for (int j = 0; j < 8; j++) row[j] = w[j] & bits;
-        memcpy(o + 8 * r, row, sizeof row);
+        memcpy(o + 16 * r, row, sizeof row);
       }
     } else {
-      uint8_t *o = (uint8_t *)out + 64 * p;
-      const uint64_t k = dtype == ENC_BOOL ? (v != 0.0f) : v >= 255.0f ? 255 : v <= 0.0f ? 0 : (uint64_t)v;
+      const uint64_t k = dtype == ENC_BOOL ? 1 : v >= 255.0f ? 255 : v <= 0.0f ? 0 : (uint64_t)v;
       for (int r = 0; r < 8; r++) {
         const uint64_t row = enc_bytes[(m >> (8 * r)) & 0xFF] * k;
         memcpy(o + 8 * r, &row, 8);

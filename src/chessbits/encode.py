@@ -29,9 +29,10 @@ Needs NumPy (``pip install 'chessbits[numpy]'``).
 """
 from __future__ import annotations
 
-from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, NamedTuple, Optional, Tuple
 
 from . import _core
+from .status import IllegalMoveError
 
 # The layouts' names (their planes), the policies', lc0's input formats and history fill rules,
 # the dtypes: ext/'s numbers, named in _core.
@@ -54,7 +55,7 @@ def _numpy() -> Any:
     return numpy
 
 
-def _name(value: str, table: dict, what: str) -> int:
+def _name(value: str, table: Dict[str, Any], what: str) -> Any:
     try:
         return table[value]
     except (KeyError, TypeError):
@@ -93,7 +94,7 @@ def _flat(array: Any) -> Any:
     return array.reshape(-1).view("uint8")
 
 
-def _out(out: Any, shape: tuple, dtype: Any, what: str) -> Any:
+def _out(out: Any, shape: Tuple[int, ...], dtype: Any, what: str) -> Any:
     np = _numpy()
     if out is None:
         return np.empty(shape, dtype)
@@ -235,7 +236,7 @@ def index_move(index: int, board: Any, layout: str = "lc0", *, format: str = "cl
     for key in _core._legal_keys(board):
         if _core._move_index(board, key, code, canonical) == index:
             return _core.Move(key & 63, (key >> 6) & 63, (key >> 12) or None)
-    raise _core.IllegalMoveError(f"no legal move with {layout} index {index} in {board.fen()}")
+    raise IllegalMoveError(f"no legal move with {layout} index {index} in {board.fen()}")
 
 
 def legal_mask(positions: Positions, layout: str = "lc0", *, format: str = "classical", out: Any = None,
@@ -328,9 +329,10 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     return Dataset(x, legal, played, game, result)
 
 
-def _starts_black(start: tuple) -> bool:
-    fen = start[0]
-    return bool(fen) and len(fen.split()) > 1 and fen.split()[1] == b"b"
+def _starts_black(start: Tuple[Optional[bytes], bool]) -> bool:
+    """True if a game's start (FEN, chess960) has black to move."""
+    parts = (start[0] or b"").split()
+    return len(parts) > 1 and parts[1] == b"b"
 
 
 class BoardBatch(_core._Batch):

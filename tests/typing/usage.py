@@ -88,3 +88,13 @@ print(exchange_helpers(chessbits.Board(attack_maps=True)))
 def deep(depth: int) -> int:
     result = chessbits.perft_deep(chessbits.Board(), depth, hash_mb=1, threads=1)
     return result if isinstance(result, int) else result["nodes"]
+
+
+def policy_target(board: chessbits.Board, move: chessbits.Move) -> int:
+    from chessbits import encode
+    planes = encode.planes(board, "lc0", dtype="float16")
+    index: int = encode.move_index(move, board, "lc0")
+    back: chessbits.Move = encode.index_move(index, board, "lc0")
+    batch = encode.BoardBatch(2, claim_draw=True)
+    batch.push(indices=[index, -1], layout="lc0")
+    return int(planes.shape[0]) + index + int(batch.plies.sum()) + back.to_square

@@ -8,6 +8,7 @@ chessbits' (a difference fails the run), every count asserted.
 Positions come from the games of ``benchmarks/pgn_corpus.py``'s corpus (``chessbits bench pgn``'s).
 """
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
@@ -29,7 +30,7 @@ def timed(fn: Callable[[], Any], rounds: int) -> Tuple[float, Any]:
 
 def corpus_games(path: Path, games: int) -> Any:
     """The first `games` games of the corpus as a GameArrays."""
-    import chessbits.pgn as cpgn
+    from chessbits import _pgnarrays as cpgn
     text = path.read_text(encoding="utf-8")
     parts = text.split("\n\n[")
     return cpgn.read_games(("\n\n[".join(parts[:games]) + "\n").encode())
@@ -76,7 +77,7 @@ def piece_rows(ours: List[Any], theirs: List[Any]) -> List[Tuple[str, Callable[[
             ("chessbits Boards: the same loop", loop(ours), False),
             ("chessbits Boards: the same idiom", idiom(ours), False)]
     try:
-        import fastchess  # type: ignore[import-not-found]
+        import fastchess  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         pass
     else:
@@ -89,7 +90,7 @@ def piece_rows(ours: List[Any], theirs: List[Any]) -> List[Tuple[str, Callable[[
             return out[:, :12, ::-1]
         rows.append(("fastchess (C): Board.to_tensor()", run_fast, True))
     try:
-        import tensor_chess  # type: ignore[import-not-found]
+        import tensor_chess  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         pass
     else:
@@ -108,9 +109,9 @@ def piece_rows(ours: List[Any], theirs: List[Any]) -> List[Tuple[str, Callable[[
     for dtype in ("uint8", "float32"):
         out = np.empty((len(ours), 12, 8, 8), dtype)
         for threads in (1, 2):
-            rows.append((f"chessbits encode.planes {dtype}, {threads} thread{'s' * (threads > 1)}",
-                         lambda out=out, threads=threads: encode.planes(ours, out=out, dtype=out.dtype.name,
-                                                                      threads=threads), False))
+            def run(out: Any = out, threads: int = threads) -> Any:
+                return encode.planes(ours, out=out, dtype=out.dtype.name, threads=threads)
+            rows.append((f"chessbits encode.planes {dtype}, {threads} thread{'s' * (threads > 1)}", run, False))
     return rows
 
 
@@ -135,7 +136,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     import numpy as np
     import chessbits.encode as encode
-    import chessbits.pgn as cpgn
+    from chessbits import _pgnarrays as cpgn
     status = 0
     games = corpus_games(args.corpus, args.games)
     ours, theirs = boards_of(games)
@@ -176,7 +177,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     print()
     subset = "\n\n[".join(args.corpus.read_text(encoding="utf-8").split("\n\n[")[:args.games]) + "\n"
-    path = Path(args.corpus).with_suffix(f".first{args.games}.pgn")
+    path = Path(tempfile.mkdtemp()) / f"first{args.games}.pgn"
     path.write_text(subset, encoding="utf-8")
     rows = []
     for what, dtype in (("float32", "float32"), ("uint8", "uint8")):
