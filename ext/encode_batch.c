@@ -17,15 +17,14 @@ int enc_job_ready(EncJob *j) {
   return 0;
 }
 
-/* Returns 0 after appending k to s, -1 if out of memory. */
-static int eb_sparse_push(EncSparse *s, int16_t k) {
-  if (s->n == s->cap) {
-    const size_t cap = s->cap ? 2 * s->cap : 4096;
-    int16_t *p = realloc(s->idx, cap * sizeof *p);
-    if (!p) return s->oom = 1, -1;
-    s->idx = p, s->cap = cap;
-  }
-  s->idx[s->n++] = k;
+/* Returns 0 with room for `more` indices at the end of s, -1 if out of memory. */
+static int eb_sparse_room(EncSparse *s, size_t more) {
+  if (s->n + more <= s->cap) return 0;
+  size_t cap = s->cap ? 2 * s->cap : 4096;
+  while (cap < s->n + more) cap *= 2;
+  int16_t *p = realloc(s->idx, cap * sizeof *p);
+  if (!p) return s->oom = 1, -1;
+  s->idx = p, s->cap = cap;
   return 0;
 }
 
@@ -84,11 +83,13 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
         if (mask) mask[index[i]] = 1;
       }
       if (j->counts_out) {
-        int kept = 0;
+        EncSparse *sp = &j->sparse[thread];
+        if (eb_sparse_room(sp, (size_t)count) < 0) return -1;
+        int16_t *at = sp->idx + sp->n;
         for (int w = 0; w < words; w++)
-          for (uint64_t b = bits[w]; b; b &= b - 1, kept++)
-            if (eb_sparse_push(&j->sparse[thread], (int16_t)(64 * w + lsb(b))) < 0) return -1;
-        j->counts_out[n] = kept;
+          for (uint64_t b = bits[w]; b; b &= b - 1) *at++ = (int16_t)(64 * w + lsb(b));
+        j->counts_out[n] = (int32_t)(at - (sp->idx + sp->n));
+        sp->n = (size_t)(at - sp->idx);
       }
     }
   }

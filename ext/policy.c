@@ -167,11 +167,21 @@ int policy_index(int layout, const Position *pos, PyMove m, int transform) {
   return pol_index(layout, pos, m, transform, pol_flip(layout, pos));
 }
 
-/* Returns nothing; the loop of policy_indices for one layout (a constant where inlined). */
+/* Returns nothing; the loop of policy_indices for one layout (a constant where inlined): a move
+   that is not the king's cannot castle, so only those look at the board. */
 static CB_FORCE_INLINE void pol_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform,
                                         int16_t *out) {
   const int flip = pol_flip(layout, pos);
-  for (int i = 0; i < n; i++) out[i] = (int16_t)pol_index(layout, pos, moves[i], transform, flip);
+  const Bitboard kings = pos->by_type[KING] & pos->by_color[pos->side];
+  for (int i = 0; i < n; i++) {
+    const PyMove m = moves[i];
+    const Square from = pymove_from(m);
+    if (transform || (kings & square_bb(from)) || pymove_promotion(m) || !m) {
+      out[i] = (int16_t)pol_index(layout, pos, m, transform, flip);
+      continue;
+    }
+    out[i] = policy_table[layout][(m & 0xFFF) ^ (flip | flip << 6)];  /* a plain move: its squares flipped */
+  }
 }
 
 void policy_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform, int16_t *out) {

@@ -13,8 +13,6 @@ import pytest
 
 import chessbits.pgn as cpgn
 
-# numpy is imported inside the tests that use it: the baseline stage collects this module on an
-# emulated CPU older than the one numpy's wheels need.
 from pychess_suite import SuiteUnavailable, fetch_suite
 
 
