@@ -58,6 +58,7 @@ static int pa_begin_game(void *ctx) {
   PA_GROW(a, a->games, a->ngames, a->game_cap, PgnGameRec);
   PgnGameRec *g = &a->games[a->ngames];
   g->first_move = (int64_t)a->nmoves, g->result = -1, g->result_n = 1;
+  g->fen = -1, g->fen_n = 0, g->chess960 = 0;
   a->has_variant = a->has_fen = 0;
   return PGN_GO;
 }
@@ -111,6 +112,9 @@ static int pa_end_headers(void *ctx) {
   Position *p = &a->board.pos;
   if (!p->chess960 && board_has_chess960_castling(p, 0)) p->chess960 = 1;
   a->start_black = p->side == BLACK;
+  PgnGameRec *g = &a->games[a->ngames];
+  if (a->has_fen) g->fen = a->fen.p - a->src.buf, g->fen_n = (int64_t)a->fen.n;
+  g->chess960 = p->chess960;
   return PGN_GO;
 }
 

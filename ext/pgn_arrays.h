@@ -26,8 +26,9 @@ typedef struct {
 } PgnErrorRec;
 
 /* Per game: where its moves start, its result (an offset into the buffer, or -1 for "*"),
-   the offset of its first line. */
-typedef struct { int64_t first_move, result, result_n, start; } PgnGameRec;
+   the offset of its first line, the FEN it starts from (an offset, or -1 for the standard start)
+   and whether it is played as Chess960. */
+typedef struct { int64_t first_move, result, result_n, start, fen, fen_n; int chess960; } PgnGameRec;
 
 typedef struct {
   /* options */

@@ -71,6 +71,16 @@ def per_move_index(boards, legal, layout, **kw):
     return out
 
 
+def assert_distinct(got, legal):
+    """No two legal moves of a position share an index: each index reads back to one move
+    (index_move is the inverse on the legal moves; test_encode.py reads some back)."""
+    moves, offsets = legal
+    for i in range(len(offsets) - 1):
+        row = got[offsets[i]:offsets[i + 1]]
+        row = row[row >= 0]
+        assert len(np.unique(row)) == len(row), i
+
+
 def first_difference(a, b, what):
     bad = np.flatnonzero(np.any((a != b).reshape(len(a), -1), axis=1))
     return f"{what}: {len(bad)} positions differ, first {bad[:5].tolist()}" if len(bad) else ""
@@ -110,6 +120,7 @@ def test_lc0_policy(boards, legal, lc0, fmt):
     got = per_move_index(boards, legal, "lc0", format=fmt)
     bad = np.flatnonzero(got != want)
     assert not len(bad), f"{len(bad)} moves differ, first: {[(int(i), int(got[i]), int(want[i])) for i in bad[:5]]}"
+    assert_distinct(got, legal)
     masks = encode.legal_mask(boards, "lc0", format=fmt)
     moves, offsets = legal
     for i in range(0, len(boards), 3):
@@ -134,6 +145,7 @@ def test_policy_indices(boards, legal, layout):
     got = per_move_index(boards, legal, layout)
     bad = np.flatnonzero(got != want)
     assert not len(bad), f"{len(bad)} moves differ, first: {[(int(i), int(got[i]), int(want[i])) for i in bad[:5]]}"
+    assert_distinct(got, legal)
 
 
 @pytest.mark.parametrize("layout", ["maia2", "searchless", "alphazero"])

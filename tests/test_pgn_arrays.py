@@ -387,3 +387,18 @@ def test_the_benchmark_corpus_as_python_chess_reads_it(tmp_path):
     handle, theirs = io.StringIO(text), pychess_games(text)
     for game in theirs:
         assert str(cpgn.read_game(handle)) == str(game)
+
+
+def test_starts_whatever_headers_keep():
+    """Each game's start (its FEN tag, Chess960 by its Variant tag or its castling rights) is kept
+    even when the caller keeps no tag: what a game's moves are played from."""
+    text = (b'[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n\n9. g3 *\n\n'
+            b'[FEN "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"]\n\n1... Kd7 *\n\n1. e4 *\n\n'
+            b'[FEN "r3k2r/8/8/8/8/8/8/1R2K1R1 w Gkq - 0 1"]\n\n1. O-O *\n')
+    for headers in (None, ["White"]):
+        games = cpgn.read_games(text, headers=headers)
+        assert list(games.fens) == ["bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                                    "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", None, "r3k2r/8/8/8/8/8/8/1R2K1R1 w Gkq - 0 1"]
+        assert games.chess960.tolist() == [True, False, False, True]
+        assert games[1:3].fens.tolist() == games.fens[1:3].tolist()
+        assert all(e is None for e in games.errors)

@@ -237,7 +237,8 @@ cdef extern from "pgn_arrays.h" nogil:
         int kind, code, move
         char fen[128]
     ctypedef struct PgnGameRec:
-        int64_t first_move, result, result_n, start
+        int64_t first_move, result, result_n, start, fen, fen_n
+        int chess960
     ctypedef struct PgnArrays:
         uint16_t *moves
         float *clocks
@@ -354,7 +355,7 @@ cdef extern from "encode_batch.h" nogil:
         int lc0_format
         uint8_t *mask_out
         int32_t *counts_out
-        EncSparse sparse[256]
+        EncSparse sparse[ENC_MAX_THREADS]
         int16_t *played_out
     int enc_job_ready(EncJob *j)
     int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads)

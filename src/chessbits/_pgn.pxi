@@ -112,6 +112,8 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
         pb, pk, pp, pt, ph = out["boards"], out["castling"], out["ep"], out["turn"], out["halfmove"]
     results = [None] * ngames
     errors = [None] * ngames
+    fens = [None] * ngames
+    chess960 = bytearray(ngames)
     columns = {}
     want = None if tags is None else set(tags)
     for name in (PGN_ROSTER if tags is None else tags):
@@ -138,6 +140,9 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
             gr = &a.games[i]
             po[game_base + i] = move_base + gr.first_move
             results[game_base + i] = "*" if gr.result < 0 else _pgn_text(buf, gr.result, gr.result_n)
+            if gr.fen >= 0:
+                fens[game_base + i] = _pgn_text(buf, gr.fen, gr.fen_n)
+            chess960[game_base + i] = gr.chess960
         for i in range(a.ntags):
             t = &a.tags[i]
             name = _pgn_text(buf, t.name, t.name_n)
@@ -158,6 +163,7 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
     po[ngames] = nmoves
     if "Result" in columns:
         columns["Result"] = results
-    out.update(results=results, errors=errors, tags=columns, consumed=work[used - 1].consumed,
+    out.update(results=results, errors=errors, fens=fens, chess960=chess960, tags=columns,
+               consumed=work[used - 1].consumed,
                lines=line_base - first_line)
     return out

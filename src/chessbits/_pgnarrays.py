@@ -45,7 +45,9 @@ class GameArrays:
     - ``headers``: a dict of tag name -> object array of values (python-chess's defaults for the
       seven roster tags a game lacks, None for other tags), ``result`` (python-chess's
       ``game.headers["Result"]``), ``termination`` (the Termination tag or None), ``errors``
-      (None, or python-chess's messages, each after "line N: ", one per line);
+      (None, or python-chess's messages, each after "line N: ", one per line), ``fens`` (the FEN
+      the game starts from, None for the standard start) and ``chess960`` (bool: played as
+      Chess960, by its Variant tag or its castling rights), whatever ``headers`` keeps;
     - with ``positions=True``, the position before each move: ``positions`` (uint64, moves x 8:
       pawns, knights, bishops, rooks, queens, kings, white, black), ``turns`` (bool, True for
       white), ``castling_rights`` (uint64, python-chess's), ``ep_squares`` (int8, the square
@@ -57,13 +59,14 @@ class GameArrays:
     """
 
     PER_MOVE = ("moves", "clocks", "evals", "positions", "turns", "castling_rights", "ep_squares", "halfmove_clocks")
-    PER_GAME = ("result", "termination", "errors")
+    PER_GAME = ("result", "termination", "errors", "fens", "chess960")
 
     def __init__(self, moves: Any, offsets: Any, clocks: Any, evals: Any, headers: Dict[str, Any], result: Any,
-                 termination: Any, errors: Any, positions: Any = None, turns: Any = None,
+                 termination: Any, errors: Any, fens: Any, chess960: Any, positions: Any = None, turns: Any = None,
                  castling_rights: Any = None, ep_squares: Any = None, halfmove_clocks: Any = None) -> None:
         self.moves, self.offsets, self.clocks, self.evals = moves, offsets, clocks, evals
         self.headers, self.result, self.termination, self.errors = headers, result, termination, errors
+        self.fens, self.chess960 = fens, chess960
         self.positions, self.turns, self.castling_rights = positions, turns, castling_rights
         self.ep_squares, self.halfmove_clocks = ep_squares, halfmove_clocks
 
@@ -144,7 +147,8 @@ class GameArrays:
         return cls(moves=np.frombuffer(block["moves"], np.uint16), offsets=np.frombuffer(block["offsets"], np.int64),
                    clocks=np.frombuffer(block["clocks"], np.float32), evals=np.frombuffer(block["evals"], np.float32),
                    headers=headers, result=objects(block["results"]), termination=termination,
-                   errors=objects(block["errors"]), **extra)
+                   errors=objects(block["errors"]), fens=objects(block["fens"]),
+                   chess960=np.frombuffer(block["chess960"], np.bool_), **extra)
 
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any, Dict, NamedTuple, Optional, Tuple
 
 from . import _core
+from ._pgnarrays import GameArrays
 from .status import IllegalMoveError
 
 # The layouts' names (their planes), the policies', lc0's input formats and history fill rules,
@@ -68,21 +69,12 @@ def _source(positions: Positions) -> Tuple[Any, int, bool]:
         return [positions], 1, True
     if isinstance(positions, _core._Batch):
         return positions, len(positions), False
-    moves = getattr(positions, "moves", None)
-    offsets = getattr(positions, "offsets", None)
-    if moves is not None and offsets is not None and hasattr(positions, "headers"):
+    if isinstance(positions, GameArrays):
         np = _numpy()
-        games = len(offsets) - 1
-        fens = positions.headers.get("FEN")
-        variants = positions.headers.get("Variant")
-        starts = []
-        for g in range(games):
-            fen = fens[g] if fens is not None else None
-            variant = (variants[g] or "") if variants is not None else ""
-            chess960 = variant.lower().replace(" ", "").replace("-", "") in ("chess960", "fischerandom", "fischerrandom")
-            starts.append((fen.encode() if isinstance(fen, str) and fen else None, chess960))
-        return ((np.ascontiguousarray(moves, np.uint16), np.ascontiguousarray(offsets, np.int64), starts),
-                int(offsets[-1] - offsets[0]) if games else 0, False)
+        starts = [(fen.encode() if fen else None, bool(c)) for fen, c in zip(positions.fens, positions.chess960)]
+        offsets = positions.offsets
+        return ((np.ascontiguousarray(positions.moves, np.uint16), np.ascontiguousarray(offsets, np.int64), starts),
+                int(offsets[-1] - offsets[0]) if len(offsets) > 1 else 0, False)
     boards = list(positions)
     for b in boards:
         if not isinstance(b, _core.Board):
