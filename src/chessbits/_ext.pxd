@@ -264,6 +264,7 @@ cdef extern from "pgn_arrays.h" nogil:
 
 cdef extern from "workers.h" nogil:
     void workers_run(int n, void (*fn)(void *) noexcept nogil, void *args, size_t size)
+    int64_t workers_fetch_add(int64_t *counter, int64_t add)
 
 cdef extern from "pgn.h":
     ctypedef struct PgnSpan:

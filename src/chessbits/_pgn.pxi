@@ -1,7 +1,8 @@
 # Games of a block of PGN text read into arrays (ext/pgn_arrays.c) on threads with the GIL
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-# released: the block cut where games seem to start, each piece read by one thread, a piece
-# whose start the previous piece's last game did not end at read again from where it did.
+# released: the block cut where games seem to start into pieces the threads take one at a time
+# (a thread slowed by other work, a .zst being decompressed beside, leaves more to the others), a
+# piece whose start the previous piece's last game did not end at read again from where it did.
 # The Python layer (chessbits._pgnarrays) streams blocks and makes NumPy arrays of the bytes.
 
 cdef struct PgnWork:
@@ -14,8 +15,24 @@ cdef void _pgn_work(void *arg) noexcept nogil:
     cdef PgnWork *w = <PgnWork *>arg
     w.consumed = pgn_arrays_read(&w.a, w.buf, w.n, w.start, w.stop, w.final)
 
-# a thread's piece of a block is at least this long: shorter pieces cost more than they save
+
+cdef struct PgnPool:
+    PgnWork *work
+    int64_t pieces
+    int64_t *next     # the next piece to take, shared by the threads
+
+
+cdef void _pgn_pool(void *arg) noexcept nogil:
+    cdef PgnPool *p = <PgnPool *>arg
+    cdef int64_t k = workers_fetch_add(p.next, 1)
+    while k < p.pieces:
+        _pgn_work(&p.work[k])
+        k = workers_fetch_add(p.next, 1)
+
+# a piece of a block is at least this long: shorter pieces cost more than they save
 PGN_MIN_PIECE = 1 << 20
+# pieces a block is cut into per thread at most, for the threads to even out
+PGN_PIECES_PER_THREAD = 4
 # the roster python-chess's Headers starts from, and its values for tags a game lacks
 PGN_ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?",
               "Black": "?", "Result": "*"}
@@ -48,11 +65,15 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
     cdef const char *buf = b""
     if n:
         buf = <const char *>&data[0]
-    cdef int pieces = max(1, min(threads, <int>(n // PGN_MIN_PIECE)))
+    cdef int pieces = max(1, min(threads * PGN_PIECES_PER_THREAD, <int>(n // PGN_MIN_PIECE)))
     cdef PgnWork *work = <PgnWork *>PyMem_Malloc(pieces * sizeof(PgnWork))
-    if work == NULL:
+    cdef PgnPool *pool = <PgnPool *>PyMem_Malloc(max(1, threads) * sizeof(PgnPool))
+    if work == NULL or pool == NULL:
+        PyMem_Free(work)
+        PyMem_Free(pool)
         raise MemoryError()
-    cdef int k, used = 0
+    cdef int k, used = 0, runners
+    cdef int64_t taken = 0
     cdef size_t at
     try:
         for k in range(pieces):
@@ -64,8 +85,11 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
             used += 1
         for k in range(used):
             work[k].stop = work[k + 1].start if k + 1 < used else n
+        runners = max(1, min(threads, used))
+        for k in range(runners):
+            pool[k].work, pool[k].pieces, pool[k].next = work, used, &taken
         with nogil:
-            workers_run(used, _pgn_work, work, sizeof(PgnWork))
+            workers_run(runners, _pgn_pool, pool, sizeof(PgnPool))
             for k in range(1, used):  # a piece cut where no game starts: read it from where one does
                 if work[k - 1].consumed != work[k].start:
                     pgn_arrays_free(&work[k].a)
@@ -80,6 +104,7 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
         for k in range(used):
             pgn_arrays_free(&work[k].a)
         PyMem_Free(work)
+        PyMem_Free(pool)
 
 
 cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions, object tags, int64_t first_line):
