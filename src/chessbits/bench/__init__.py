@@ -5,7 +5,8 @@
 import os
 import platform
 import statistics
-from typing import Iterable, List, Sequence
+import time
+from typing import Any, Callable, Iterable, List, Sequence, Tuple
 
 
 def machine() -> str:
@@ -32,6 +33,19 @@ def _cpu_model() -> str:
 def median(values: Iterable[float]) -> float:
     """The median of some measurements."""
     return statistics.median(list(values))
+
+
+def interleaved(fns: Sequence[Callable[[], Any]], rounds: int) -> List[Tuple[float, Any]]:
+    """(median seconds, last result) of each fn, every round timing each once in turn: a machine
+    that slows down for a while slows every row alike, not the rows measured then."""
+    times: List[List[float]] = [[] for _ in fns]
+    results: List[Any] = [None] * len(fns)
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            results[i] = fn()
+            times[i].append(time.perf_counter() - start)
+    return [(median(t), r) for t, r in zip(times, results)]
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

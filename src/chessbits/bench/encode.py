@@ -7,25 +7,15 @@ chessbits' (a difference fails the run), every count asserted.
 
 Positions come from the games of ``benchmarks/pgn_corpus.py``'s corpus (``chessbits bench pgn``'s).
 """
+import functools
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from . import machine, median, table
+from . import interleaved, machine, table
 from ..cli.common import Parser, positive, summary
 from .pgn import DEFAULT_CORPUS
-
-
-def timed(fn: Callable[[], Any], rounds: int) -> Tuple[float, Any]:
-    """(median seconds, last result) of fn() over rounds."""
-    times, result = [], None
-    for _ in range(rounds):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return median(times), result
 
 
 def corpus_games(path: Path, games: int) -> Any:
@@ -143,80 +133,81 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     n = len(ours)
     print(f"Machine: {machine()}")
     print(f"Positions: the {n:,} positions before each move of the first {len(games)} games of {args.corpus}. "
-          f"Medians of {args.rounds} rounds.\n")
+          f"Medians of {args.rounds} interleaved rounds.\n")
 
     reference = {p: encode.planes(ours, dtype="uint8", perspective=p) for p in (False, True)}
+    rows = piece_rows(ours, theirs)
     results = []
-    for name, fn, perspective in piece_rows(ours, theirs):
-        seconds, planes = timed(fn, args.rounds)
+    for (name, _, perspective), (seconds, planes) in zip(rows, interleaved([fn for _, fn, _ in rows], args.rounds)):
         same = same_pieces(planes, reference[perspective])
         status |= not same
         results.append([name, f"{n / seconds:,.0f}", f"{seconds / n * 1e9:,.0f}", "" if same else "DIFFERENT"])
-        print(f"  {name}: {seconds:.3f} s", file=sys.stderr, flush=True)
     base = float(results[0][1].replace(",", ""))
     for row in results:
         row.insert(2, f"{float(row[1].replace(',', '')) / base:.1f}x")
     print(table(["12 piece planes (N x 12 x 8 x 8)", "positions/s", "vs loop", "ns/position", ""], results))
 
     print()
-    rows = []
+    named: List[Tuple[str, Callable[[], Any]]] = []
     for what, options in (("lc0 112 planes, compact (masks + values)", {"compact": True}),
                           ("lc0 112 planes, float32", {"dtype": "float32"}),
                           ("lc0 112 planes, uint8", {"dtype": "uint8"})):
-        one = None
         for threads in (1, 2):
-            seconds, _ = timed(lambda: encode.planes(games, "lc0", threads=threads, **options), args.rounds)
-            one = one or seconds
-            rows.append([f"{what}, {threads} thread{'s' * (threads > 1)}", f"{n / seconds:,.0f}",
-                         f"{one / seconds:.2f}x"])
-    seconds, masks = timed(lambda: encode.legal_mask(games, "lc0"), args.rounds)
+            named.append((f"{what}, {threads} thread{'s' * (threads > 1)}",
+                          functools.partial(encode.planes, games, "lc0", threads=threads, **options)))
+    named.append(("lc0 legal-move masks (N x 1858), 1 thread", lambda: encode.legal_mask(games, "lc0")))
+    timings = interleaved([fn for _, fn in named], args.rounds)
+    masks = timings[-1][1]
     assert int(masks.sum()) == int(encode.legal_mask(games, "lc0", sparse=True)[0].sum())
-    rows.append(["lc0 legal-move masks (N x 1858), 1 thread", f"{n / seconds:,.0f}", ""])
+    rows_out = []
+    for k, ((name, _), (seconds, _)) in enumerate(zip(named, timings)):
+        scale = f"{timings[k - 1][0] / seconds:.2f}x" if name.endswith("2 threads") else ""
+        rows_out.append([name, f"{n / seconds:,.0f}", scale])
     print(table([f"from a GameArrays of {len(games)} games, every position with its history", "positions/s",
-                 "2 threads"], rows))
+                 "2 threads"], rows_out))
 
     print()
     subset = "\n\n[".join(args.corpus.read_text(encoding="utf-8").split("\n\n[")[:args.games]) + "\n"
     path = Path(tempfile.mkdtemp()) / f"first{args.games}.pgn"
     path.write_text(subset, encoding="utf-8")
-    rows = []
-    for what, dtype in (("float32", "float32"), ("uint8", "uint8")):
-        def pipeline(dtype: str = dtype) -> int:
-            total = 0
-            for batch in cpgn.iter_games(path, batch=100, threads=1):
-                data = encode.dataset(batch, "lc0", dtype=dtype, threads=1)
-                total += len(data.played)
-            return total
-        seconds, total = timed(pipeline, args.rounds)
+
+    def pipeline(dtype: str) -> int:
+        total = 0
+        for batch in cpgn.iter_games(path, batch=100, threads=1):
+            total += len(encode.dataset(batch, "lc0", dtype=dtype, threads=1).played)
+        return total
+    dtypes = ("float32", "float16", "uint8")
+    timings = interleaved([functools.partial(pipeline, dtype) for dtype in dtypes], args.rounds)
+    rows_out = []
+    for dtype, (seconds, total) in zip(dtypes, timings):
         assert total == n, (total, n)
-        rows.append([f"PGN file -> lc0 planes ({what}) + legal masks + played indices, 1 thread",
-                     f"{n / seconds:,.0f}"])
-    print(table(["end to end (iter_games batches of 100 games, dataset())", "positions/s"], rows))
+        rows_out.append([f"PGN file -> lc0 planes ({dtype}) + legal masks + played indices, 1 thread",
+                         f"{n / seconds:,.0f}"])
+    print(table(["end to end (iter_games batches of 100 games, dataset())", "positions/s"], rows_out))
 
     print()
-    rows = []
     rng = np.random.default_rng(1)
-    for form in ("sparse", "dense"):
-        def selfplay(form: str = form) -> int:
-            batch = encode.BoardBatch(args.batch)
-            mask = np.empty((args.batch, encode.policy_size("lc0")), np.bool_)
-            moves = 0
-            while not batch.finished.all():
-                counts, indices = batch.legal_mask("lc0", sparse=True)
-                if form == "dense":
-                    batch.legal_mask("lc0", out=mask)
-                starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-                live = counts > 0
-                pick = np.full(args.batch, -1, np.int16)
-                pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
-                batch.push(indices=pick, layout="lc0")
-                moves += int(live.sum())
-            return moves
-        seconds, moves = timed(selfplay, max(1, args.rounds // 2))
-        rows.append([f"BoardBatch({args.batch}): random games to the end, lc0 indices "
-                     f"({'and a dense mask ' if form == 'dense' else ''}each move)", f"{moves / seconds:,.0f}",
-                     f"{moves:,}"])
-    print(table(["self-play, 1 thread", "moves/s", "moves"], rows))
+
+    def selfplay(dense: bool) -> int:
+        batch = encode.BoardBatch(args.batch)
+        mask = np.empty((args.batch, encode.policy_size("lc0")), np.bool_)
+        moves = 0
+        while not batch.finished.all():
+            counts, indices = batch.legal_mask("lc0", sparse=True)
+            if dense:
+                batch.legal_mask("lc0", out=mask)
+            starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+            live = (counts > 0) & ~batch.finished
+            pick = np.full(args.batch, -1, np.int16)
+            pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
+            batch.push(indices=pick, layout="lc0")
+            moves += int(live.sum())
+        return moves
+    timings = interleaved([lambda: selfplay(False), lambda: selfplay(True)], max(1, args.rounds // 2))
+    rows_out = [[f"BoardBatch({args.batch}): random games to the end, lc0 indices "
+                 f"({'and a dense mask ' if dense else ''}each move)", f"{moves / seconds:,.0f}", f"{moves:,}"]
+                for dense, (seconds, moves) in zip((False, True), timings)]
+    print(table(["self-play, 1 thread", "moves/s", "moves"], rows_out))
     return status
 
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from . import machine, median, table
+from . import interleaved, machine, median, table
 from ..cli.common import Parser, positive, summary
 
 DEFAULT_CORPUS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "chessbits" / "bench-pgn" / \
@@ -176,12 +176,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     print(f"Machine: {machine()}")
     size = args.corpus.stat().st_size
-    print(f"Corpus: {args.corpus} ({size / 1e6:.1f} MB). Medians of {args.rounds} rounds; ratios against "
+    print(f"Corpus: {args.corpus} ({size / 1e6:.1f} MB). Medians of {args.rounds} interleaved rounds; ratios against "
           f"python-chess's read_game loop (tree rows, its first {args.tree_games} games) and against the Rust "
           f"binding on as many threads (file rows: read, split, parse into arrays).\n")
+    rows = rows_for(args.corpus, args.tree_games, args.rounds)
     results = []
-    for name, fn, group in rows_for(args.corpus, args.tree_games, args.rounds):
-        seconds, games, plies = timed(fn, args.rounds)
+    for (name, _, group), (seconds, (games, plies)) in zip(rows, interleaved([fn for _, fn, _ in rows], args.rounds)):
         results.append((name, group, seconds, games, plies))
         print(f"  {name}: {seconds:.3f} s", file=sys.stderr, flush=True)
     status = 0
