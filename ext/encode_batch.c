@@ -35,11 +35,10 @@ int enc_job_transform(const EncJob *j, const EncPos *h, int hn) {
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
                      const PyMove *legal, int nlegal, const int16_t *index) {
   const EncPos *cur = &h[hn - 1];
-  int transform = 0;
   if (j->planes) {
     uint64_t mask[ENC_MAX_PLANES];
     float value[ENC_MAX_PLANES];
-    transform = enc_planes(&j->opt, h, hn, mask, value);
+    enc_planes(&j->opt, h, hn, mask, value);
     if (j->dtype == ENC_COMPACT) {
       memcpy((uint64_t *)j->planes_out + n * j->planes, mask, (size_t)j->planes * 8);
       memcpy(j->values_out + n * j->planes, value, (size_t)j->planes * 4);
@@ -48,7 +47,6 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
                  (uint8_t *)j->planes_out + n * (size_t)j->planes * 64 * enc_dtype_size(j->dtype));
     }
   }
-  if (j->transform_out) j->transform_out[n] = (int8_t)transform;
   if (j->tokens_out) {
     uint8_t *t = j->tokens_out + n * ENC_TOKENS;
     j->tokens_ok[n] = enc_tokens(pos, t) == 0;

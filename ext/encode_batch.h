@@ -22,7 +22,6 @@ typedef struct {
   int dtype;               /* ENC_BOOL..ENC_FLOAT32, or ENC_COMPACT */
   void *planes_out;        /* dense: N x planes x 64 of dtype; compact: N x planes uint64 */
   float *values_out;       /* compact: N x planes */
-  int8_t *transform_out;   /* N: lc0's canonical transform, or NULL */
   uint8_t *tokens_out;     /* N x ENC_TOKENS searchless tokens (255 where refused), or NULL */
   uint8_t *tokens_ok;      /* N: 1 where tokenized (with tokens_out) */
   uint64_t *bitboards_out; /* N x 12: white's pawns..king, black's, or NULL */

@@ -305,3 +305,18 @@ def _move_of(index, board):
                              "lc0") == index:
             return m
     raise AssertionError(index)
+
+
+def test_batch_construction():
+    assert len(encode.BoardBatch()) == 1 and len(encode.BoardBatch(3)) == 3
+    batch = encode.BoardBatch(fen=[chess.STARTING_FEN, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"])
+    assert batch.terminations.tolist() == [0, 3]  # two bare kings: insufficient material
+    with pytest.raises(ValueError, match="2 FENs"):
+        encode.BoardBatch(3, fen=[chess.STARTING_FEN] * 2)
+    with pytest.raises(ValueError):
+        encode.BoardBatch(2, fen="8/8/8/8 w - - 0 1 x")
+    with pytest.raises(ValueError, match="at least 0"):
+        encode.BoardBatch(-1)
+    batch = encode.BoardBatch(2)
+    batch.push(moves=[chessbits.Move.from_uci("e2e4"), None])
+    assert batch.plies.tolist() == [1, 0] and batch.board(0).move_stack == [chessbits.Move.from_uci("e2e4")]

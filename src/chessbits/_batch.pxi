@@ -14,10 +14,16 @@ cdef class _Batch:
         self.b.games = NULL
         self.b.n = 0
 
-    def __init__(self, n=1, fen=STARTING_FEN, *, chess960=False, claim_draw=False):
-        fens = [fen] * n if isinstance(fen, str) else list(fen)
-        if isinstance(fen, str) and n < 0:
-            raise ValueError(f"n must be at least 0, got {n!r}")
+    def __init__(self, n=None, fen=STARTING_FEN, *, chess960=False, claim_draw=False):
+        if isinstance(fen, str):
+            n = 1 if n is None else n
+            if n < 0:
+                raise ValueError(f"n must be at least 0, got {n!r}")
+            fens = [fen] * n
+        else:
+            fens = list(fen)
+            if n is not None and n != len(fens):
+                raise ValueError(f"n is {n!r} but {len(fens)} FENs are given")
         if self.b.games != NULL:
             raise TypeError("a BoardBatch is made once")
         self.b.games = <BatchGame *>calloc(max(len(fens), 1), sizeof(BatchGame))
@@ -35,6 +41,8 @@ cdef class _Batch:
             self.b.n = i + 1
             if r < 0:
                 raise MemoryError()
+            if r > 0:
+                raise ValueError(f"invalid fen: {f!r}")
             self.fens.append(f)
 
     def __dealloc__(self):

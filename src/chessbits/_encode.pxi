@@ -33,7 +33,7 @@ cdef void *_enc_ptr(object buffer, list keep) except? NULL:
 
 
 def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspective, int dtype,
-            object planes_out, object values_out, object transform_out, object tokens_out, object tokens_ok,
+            object planes_out, object values_out, object tokens_out, object tokens_ok,
             object bitboards_out, int policy, object mask_out, object counts_out, object played_out,
             int threads):
     """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
@@ -65,7 +65,6 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
             raise ValueError("invalid encoding options")
         j.planes_out = _enc_ptr(planes_out, keep)
         j.values_out = <float *>_enc_ptr(values_out, keep)
-        j.transform_out = <int8_t *>_enc_ptr(transform_out, keep)
         j.tokens_out = <uint8_t *>_enc_ptr(tokens_out, keep)
         j.tokens_ok = <uint8_t *>_enc_ptr(tokens_ok, keep)
         j.bitboards_out = <uint64_t *>_enc_ptr(bitboards_out, keep)

@@ -348,7 +348,6 @@ cdef extern from "encode_batch.h" nogil:
         int dtype
         void *planes_out
         float *values_out
-        int8_t *transform_out
         uint8_t *tokens_out
         uint8_t *tokens_ok
         uint64_t *bitboards_out

@@ -105,13 +105,12 @@ def _threads(threads: Optional[int]) -> int:
 
 
 def _run(source: Any, *, layout: int = -1, lc0_format: int = 1, lc0_fill: int = 1, perspective: bool = False,
-         dtype: int = DTYPES["float32"], planes: Any = None, values: Any = None, transforms: Any = None,
-         tokens: Any = None, tokens_ok: Any = None, bitboards: Any = None, policy: int = -1,
+         dtype: int = DTYPES["float32"], planes: Any = None, values: Any = None, tokens: Any = None, tokens_ok: Any = None, bitboards: Any = None, policy: int = -1,
          mask: Any = None, counts: Any = None, played: Any = None, threads: int = 1) -> Any:
-    flat = [None if a is None else _flat(a) for a in (planes, values, transforms, tokens, tokens_ok, bitboards,
-                                                       mask, counts, played)]
+    flat = [None if a is None else _flat(a) for a in (planes, values, tokens, tokens_ok, bitboards, mask, counts,
+                                                       played)]
     return _core._encode(source, layout, lc0_format, lc0_fill, perspective, dtype, flat[0], flat[1], flat[2],
-                         flat[3], flat[4], flat[5], policy, flat[6], flat[7], flat[8], threads)
+                         flat[3], flat[4], policy, flat[5], flat[6], flat[7], threads)
 
 
 def planes(positions: Positions, layout: str = "simple", *, dtype: str = "float32", out: Any = None,
@@ -331,8 +330,8 @@ class BoardBatch(_core._Batch):
     """N games stepped together, for self-play and MCTS: legal masks for all, one move (or policy
     index) pushed per game, outcomes, resets and encodings, each one call over all games.
 
-    n games from fen (or one game per FEN of a list); claim_draw: games also end on the
-    fifty-move rule and threefold repetition (python-chess's ``outcome(claim_draw=True)``).
+    n games from fen (one by default), or one game per FEN of a list; claim_draw: games also end
+    on the fifty-move rule and threefold repetition (python-chess's ``outcome(claim_draw=True)``).
 
     >>> batch = BoardBatch(2)
     >>> batch.legal_mask("lc0").sum(axis=1).tolist()
