@@ -5,6 +5,26 @@
 
 #include "types.h"
 
+/* CHESSBITS_DEBUG=1 builds (setup.py) define CB_DEBUG: invariants are asserted where they
+   must hold (position_ok after every make and unmake of a position with one king each). */
+#ifdef CB_DEBUG
+#include <assert.h>
+#define CB_ASSERT(x) assert(x)
+#else
+#define CB_ASSERT(x) ((void)0)
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CB_FORCE_INLINE inline __attribute__((always_inline))
+#define CB_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define CB_FORCE_INLINE __forceinline
+#define CB_NOINLINE __declspec(noinline)
+#else
+#define CB_FORCE_INLINE inline
+#define CB_NOINLINE
+#endif
+
 /* CB_PORTABLE_BITS forces the plain-C versions, so tests can prove them. */
 #if defined(CB_PORTABLE_BITS)
 #define CB_GNU 0
@@ -37,6 +57,7 @@ static inline int popcount(Bitboard b) {
 
 /* Returns the least significant set square of b (b must not be 0). */
 static inline Square lsb(Bitboard b) {
+  CB_ASSERT(b);
 #if CB_GNU
   return __builtin_ctzll(b);
 #elif CB_MSVC
@@ -53,6 +74,7 @@ static inline Square lsb(Bitboard b) {
 
 /* Returns the most significant set square of b (b must not be 0). */
 static inline Square msb(Bitboard b) {
+  CB_ASSERT(b);
 #if CB_GNU
   return 63 ^ __builtin_clzll(b);
 #elif CB_MSVC

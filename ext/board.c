@@ -2,7 +2,7 @@
 #include <string.h>
 #include "board.h"
 #include "attackmaps.h"
-#include "engine.h"
+#include "psqt.h"
 #include "movegen.h"
 #include "perft.h"
 #include "polyglot.h"
@@ -28,22 +28,9 @@ Square board_king(const Position *pos, Color c) {
   return k ? b_msb(k) : SQ_NONE;
 }
 
-/* Returns the pieces of colour c attacking s with the board occupied by occ. */
-static inline Bitboard b_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
-  const Bitboard theirs = pos->by_color[c];
-  const Bitboard rq = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
-  const Bitboard bq = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
-  Bitboard a = ((KingAttacks[s] & pos->by_type[KING]) | (KnightAttacks[s] & pos->by_type[KNIGHT])
-                | (PawnAttacks[c ^ 1][s] & pos->by_type[PAWN])) & theirs;
-  /* the slider lookups only where a slider stands on a line through s (saves table loads) */
-  if (rq & (FileMask[s] | RankMask[s])) a |= b_rook(s, occ) & rq;
-  if (bq & (DiagMask[s] | AntiMask[s])) a |= b_bishop(s, occ) & bq;
-  return a;
-}
-
 Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
   if (pos->maps && occ == pos->by_type[NO_PIECE_TYPE]) return pos->maps->to[s] & pos->by_color[c];
-  return b_attackers(pos, c, s, occ);
+  return position_attackers(pos, c, s, occ);
 }
 
 /* Returns the squares the piece on s attacks (0 if s is empty). */
@@ -65,7 +52,7 @@ Bitboard board_attacks_mask(const Position *pos, Square s) { return pos->maps ? 
 
 Bitboard board_checkers(const Position *pos) {
   const Square k = board_king(pos, pos->side);
-  return k == SQ_NONE ? 0 : b_attackers(pos, pos->side ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
+  return k == SQ_NONE ? 0 : position_attackers(pos, pos->side ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
 }
 
 /* Returns 1 if colour `them` attacks any square of path with the board occupied by occ. */
@@ -73,7 +60,7 @@ static int b_attacked_for_king(const Position *pos, Color them, Bitboard path, B
   while (path) {
     const Square s = b_msb(path);
     path ^= square_bb(s);
-    if (b_attackers(pos, them, s, occ)) return 1;
+    if (position_attackers(pos, them, s, occ)) return 1;
   }
   return 0;
 }
@@ -275,7 +262,7 @@ static inline Bitboard b_allowed(const Position *pos, const Legality *lg, Square
   if (s == lg->king) {
     Bitboard safe = 0;
     for (Bitboard b = t; b; b &= b - 1)
-      if (!b_attackers(pos, pos->side ^ 1, lsb(b), pos->by_type[NO_PIECE_TYPE])) safe |= b & -b;
+      if (!position_attackers(pos, pos->side ^ 1, lsb(b), pos->by_type[NO_PIECE_TYPE])) safe |= b & -b;
     return safe;
   }
   return lg->pinned & square_bb(s) ? t & LineBB[lg->king][s] : t;
@@ -382,7 +369,7 @@ int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, in
   if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, NULL, out) - out);
   const Square king = b_msb(kings);
   const Legality lg = {king, b_slider_blockers(pos, king)};
-  const Bitboard checkers = b_attackers(pos, us ^ 1, lg.king, pos->by_type[NO_PIECE_TYPE]);
+  const Bitboard checkers = position_attackers(pos, us ^ 1, lg.king, pos->by_type[NO_PIECE_TYPE]);
   PyMove *end = checkers ? b_gen_evasions(pos, lg.king, checkers, from_mask, to_mask, &lg, out)
                          : b_gen_pseudo(pos, from_mask, to_mask, &lg, out);
   return (int)(end - out);
@@ -392,7 +379,7 @@ int board_is_into_check(const Position *pos, PyMove m) {
   const Color us = pos->side;
   const Square king = board_king(pos, us);
   if (king == SQ_NONE) return 0;
-  const Bitboard checkers = b_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
+  const Bitboard checkers = position_attackers(pos, us ^ 1, king, pos->by_type[NO_PIECE_TYPE]);
   if (checkers) {
     PyMove ev[MAX_MOVES];
     const PyMove *end = b_gen_evasions(pos, king, checkers, square_bb(pymove_from(m)), square_bb(pymove_to(m)), NULL, ev);
@@ -486,7 +473,7 @@ static int b_regular(const Position *pos) {
   if ((kings & pos->st->promoted) || (pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB))) return 0;
   if (pos->st->ep_raw != SQ_NONE && b_valid_ep(pos) == SQ_NONE) return 0;
   const Color them = pos->side ^ 1;
-  return !b_attackers(pos, pos->side, lsb(kings & pos->by_color[them]), pos->by_type[NO_PIECE_TYPE]);
+  return !position_attackers(pos, pos->side, lsb(kings & pos->by_color[them]), pos->by_type[NO_PIECE_TYPE]);
 }
 
 /* Returns the legal en-passant square for the key and the fast generator, or SQ_NONE. */
@@ -815,7 +802,7 @@ unsigned board_status(const Position *pos) {
   const Square valid_ep = b_valid_ep(pos);
   if (pos->st->ep_raw != valid_ep && !(pos->st->ep_raw == SQ_NONE && valid_ep == SQ_NONE)) errors |= STATUS_INVALID_EP_SQUARE;
   const Square their_king = board_king(pos, them);
-  if (their_king != SQ_NONE && b_attackers(pos, us, their_king, occ)) errors |= STATUS_OPPOSITE_CHECK;
+  if (their_king != SQ_NONE && position_attackers(pos, us, their_king, occ)) errors |= STATUS_OPPOSITE_CHECK;
   const Bitboard checkers = board_checkers(pos);
   const Bitboard our_kings = pieces_cp(pos, us, KING) & ~pos->st->promoted;
   if (checkers) {

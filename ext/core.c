@@ -13,6 +13,7 @@
 #include "deep.c"
 #include "board.c"
 #include "book.c"
+#include "psqt.c"
 #include "engine.c"
 #include "san.c"
 #include "pgn.c"

@@ -132,3 +132,29 @@ int deep_finished(const volatile uint8_t *finished, int64_t first, int64_t last)
     if (!workers_get_flag(&finished[i])) return 0;
   return 1;
 }
+
+uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads) {
+  const int t = perft_technique(technique);
+  Position copy;
+  StateInfo st;
+  position_copy(pos, &copy, &st);
+  PerftTT tt;
+  if (!perft_tt_alloc(&tt, tt_bytes, 0)) return perft_threads(pos, depth, t, threads);
+  uint64_t total = 0;
+  /* two plies down the distinct positions are a few hundred tasks for the threads to share */
+  const int64_t cap = threads > 1 && depth >= 4 ? (int64_t)perft(&copy, 2, t) : 0;
+  PackedPosition *tasks = cap ? malloc((size_t)cap * sizeof *tasks) : NULL;
+  uint64_t *paths = tasks ? malloc((size_t)cap * 2 * sizeof *paths) : NULL;
+  const int64_t n = paths ? deep_split(&copy, 2, cap, tasks, paths) : -1;
+  if (n > 0) {
+    volatile int64_t done = 0;
+    volatile int stop = 0;
+    DeepBatch b = {&copy, tasks, n, depth - 2, t, 0, &tt, paths + cap, NULL, 0, 0, &done, &stop};
+    deep_run(&b, threads);
+    for (int64_t i = 0; i < n; i++) total += paths[i] * b.counts[i];
+  } else total = movegen_techniques[t].perft(&copy, depth, &tt);
+  free(tasks);
+  free(paths);
+  perft_tt_free(&tt);
+  return total;
+}

@@ -50,4 +50,9 @@ int deep_run(DeepBatch *b, int threads);
    read from another thread while the batch runs), else 0. */
 int deep_finished(const volatile uint8_t *finished, int64_t first, int64_t last);
 
+/* Returns perft's result using a transposition table of at most tt_bytes (allocated for
+   the call and freed; without the memory, perft_threads), shared by `threads` threads
+   (pos is only read). */
+uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads);
+
 #endif

@@ -1,14 +1,5 @@
 #include "engine.h"
 
-void psqt_compute(Psqt *p, const Position *pos) {
-  int32_t score = 0;
-  for (Bitboard b = pos->by_type[NO_PIECE_TYPE]; b; ) {
-    const Square s = pop_lsb(&b);
-    score += p->table[pos->board[s]][s];
-  }
-  p->score = score;
-}
-
 int engine_see(const Position *pos, PyMove m, const int values[PIECE_TYPE_NB]) {
   if (!m || board_is_castling(pos, m)) return 0;
   return attackmaps_see(pos, pos->maps, pymove_from(m), pymove_to(m), pymove_promotion(m),

@@ -1,17 +1,6 @@
 #include <stdlib.h>
 #include "perft.h"
-#include "board.h"
 #include "workers.h"
-#include "deep.h"
-
-/* Returns nothing; makes *copy a copy of pos with st as its only state (for a count that
-   only reads pos). */
-static void perft_copy(const Position *pos, Position *copy, StateInfo *st) {
-  *copy = *pos;
-  *st = *pos->st;
-  st->prev = NULL;
-  copy->st = st;
-}
 
 int perft_technique(int t) {
   return t == MOVEGEN_INCREMENTAL || technique_available(t) ? t : movegen_technique();
@@ -64,12 +53,12 @@ int perft_divide_threads(const Position *pos, int depth, int technique, int thre
   if (!jobs) {  /* one thread, or no memory for the jobs: count here, on a copy */
     Position copy;
     StateInfo st;
-    perft_copy(pos, &copy, &st);
+    position_copy(pos, &copy, &st);
     return perft_divide(&copy, depth, t, moves, counts);
   }
   volatile int64_t next = 0;
   for (int k = 0; k < threads; k++) {
-    perft_copy(pos, &jobs[k].pos, &jobs[k].st);
+    position_copy(pos, &jobs[k].pos, &jobs[k].st);
     jobs[k].moves = moves, jobs[k].counts = counts, jobs[k].next = &next;
     jobs[k].n = n, jobs[k].depth = depth, jobs[k].technique = t;
   }
@@ -84,37 +73,11 @@ uint64_t perft_threads(const Position *pos, int depth, int technique, int thread
   if (depth <= 1 || threads <= 1) {
     Position copy;
     StateInfo st;
-    perft_copy(pos, &copy, &st);
+    position_copy(pos, &copy, &st);
     return perft(&copy, depth, technique);
   }
   const int n = perft_divide_threads(pos, depth, technique, threads, moves, counts);
   for (int i = 0; i < n; i++) total += counts[i];
-  return total;
-}
-
-uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads) {
-  const int t = perft_technique(technique);
-  Position copy;
-  StateInfo st;
-  perft_copy(pos, &copy, &st);
-  PerftTT tt;
-  if (!perft_tt_alloc(&tt, tt_bytes, 0)) return perft_threads(pos, depth, t, threads);
-  uint64_t total = 0;
-  /* two plies down the distinct positions are a few hundred tasks for the threads to share */
-  const int64_t cap = threads > 1 && depth >= 4 ? (int64_t)perft(&copy, 2, t) : 0;
-  PackedPosition *tasks = cap ? malloc((size_t)cap * sizeof *tasks) : NULL;
-  uint64_t *paths = tasks ? malloc((size_t)cap * 2 * sizeof *paths) : NULL;
-  const int64_t n = paths ? deep_split(&copy, 2, cap, tasks, paths) : -1;
-  if (n > 0) {
-    volatile int64_t done = 0;
-    volatile int stop = 0;
-    DeepBatch b = {&copy, tasks, n, depth - 2, t, 0, &tt, paths + cap, NULL, 0, 0, &done, &stop};
-    deep_run(&b, threads);
-    for (int64_t i = 0; i < n; i++) total += paths[i] * b.counts[i];
-  } else total = movegen_techniques[t].perft(&copy, depth, &tt);
-  free(tasks);
-  free(paths);
-  perft_tt_free(&tt);
   return total;
 }
 
@@ -188,13 +151,13 @@ static void perft_stats_leaf(Position *pos, const MovegenTechnique *mt, const St
     if (pos->board[to]) s->captures++;
   }
   position_toggle_bb(pos, m, us);
-  const Bitboard checkers = board_attackers(pos, us, c->ksq, pos->by_type[NO_PIECE_TYPE]);
+  const Bitboard checkers = position_attackers(pos, us, c->ksq, pos->by_type[NO_PIECE_TYPE]);
   position_toggle_bb(pos, m, us);
   if (checkers)
     perft_stats_check(pos, mt, m, (checkers & moved) != 0, (checkers & ~moved) != 0, popcount(checkers) > 1 ? 2 : 1, s);
 }
 
-/* Returns nothing; perft_stats below pos (maps and score detached by the caller). */
+/* Returns nothing; perft_stats below pos. */
 static void perft_stats_rec(Position *pos, const MovegenTechnique *mt, int depth, PerftStats *s) {
   Move list[MAX_MOVES];
   const int n = mt->generate(pos, list);
@@ -214,11 +177,5 @@ static void perft_stats_rec(Position *pos, const MovegenTechnique *mt, int depth
 
 void perft_stats(Position *pos, int depth, PerftStats *s) {
   if (depth < 1) return;
-  AttackMaps *maps = pos->maps;
-  Psqt *psqt = pos->psqt;
-  pos->maps = NULL;  /* board_attackers must not read a Board's maps for these positions */
-  pos->psqt = NULL;
   perft_stats_rec(pos, &movegen_techniques[movegen_technique()], depth, s);
-  pos->maps = maps;
-  pos->psqt = psqt;
 }

@@ -22,11 +22,6 @@ int perft_divide_threads(const Position *pos, int depth, int technique, int thre
 /* Returns perft's result computed on `threads` threads (pos is only read). */
 uint64_t perft_threads(const Position *pos, int depth, int technique, int threads);
 
-/* Returns perft's result using a transposition table of at most tt_bytes (allocated for
-   the call and freed; without the memory, perft_threads), shared by `threads` threads
-   (pos is only read). */
-uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads);
-
 /* Returns t, or the default technique for a negative t or one this CPU cannot run (pext
    without BMI2 would die of an illegal instruction); MOVEGEN_INCREMENTAL runs anywhere. */
 int perft_technique(int t);

@@ -7,8 +7,6 @@ uint64_t zobrist_castling[16];
 uint64_t zobrist_ep[8];
 uint64_t zobrist_side;
 
-static const char position_piece_chars[] = " PNBRQK  pnbrqk";
-
 void position_init(void) {
   static int done = 0;
   if (done) return;

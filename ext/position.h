@@ -8,26 +8,7 @@
 #include "types.h"
 #include "bits.h"
 #include "tables.h"
-
-/* CHESSBITS_DEBUG=1 builds (setup.py) define CB_DEBUG: invariants are asserted where they
-   must hold (position_ok after every make and unmake of a position with one king each). */
-#ifdef CB_DEBUG
-#include <assert.h>
-#define CB_ASSERT(x) assert(x)
-#else
-#define CB_ASSERT(x) ((void)0)
-#endif
-
-#if defined(__GNUC__) || defined(__clang__)
-#define CB_FORCE_INLINE inline __attribute__((always_inline))
-#define CB_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define CB_FORCE_INLINE __forceinline
-#define CB_NOINLINE __declspec(noinline)
-#else
-#define CB_FORCE_INLINE inline
-#define CB_NOINLINE
-#endif
+#include "attacks/attacks.h"
 
 /* Piece codes: colour << 3 | type, so board[] bytes index Zobrist tables directly. */
 typedef int Piece;
@@ -85,7 +66,7 @@ typedef struct StateInfo {
 } StateInfo;
 
 typedef struct AttackMaps AttackMaps; /* attackmaps.h */
-typedef struct Psqt Psqt;             /* engine.h */
+typedef struct Psqt Psqt;             /* psqt.h */
 
 typedef struct {
   Bitboard by_type[PIECE_TYPE_NB]; /* [NO_PIECE_TYPE] holds every piece */
@@ -182,6 +163,31 @@ static CB_FORCE_INLINE void position_move(Position *pos, Piece pc, Square from, 
   pos->by_type[type_of_piece(pc)] ^= b;
   pos->by_type[NO_PIECE_TYPE] ^= b;
   pos->by_color[color_of_piece(pc)] ^= b;
+}
+
+/* Returns nothing; makes *copy a copy of pos with st as its only state (for a count that
+   only reads pos: no history, no attack maps or kept score). */
+static inline void position_copy(const Position *pos, Position *copy, StateInfo *st) {
+  *copy = *pos;
+  *st = *pos->st;
+  st->prev = NULL;
+  copy->st = st;
+  copy->maps = NULL;
+  copy->psqt = NULL;
+}
+
+/* Returns the pieces of colour c attacking s with the board occupied by occ (any position:
+   several kings or none, pawns on any rank); the slider lookups (black magic) only where a
+   slider of c stands on a line through s. */
+static inline Bitboard position_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
+  const Bitboard theirs = pos->by_color[c];
+  const Bitboard rq = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
+  const Bitboard bq = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
+  Bitboard a = ((KingAttacks[s] & pos->by_type[KING]) | (KnightAttacks[s] & pos->by_type[KNIGHT])
+                | (PawnAttacks[c ^ 1][s] & pos->by_type[PAWN])) & theirs;
+  if (rq & (FileMask[s] | RankMask[s])) a |= black_magic_rook(s, occ) & rq;
+  if (bq & (DiagMask[s] | AntiMask[s])) a |= black_magic_bishop(s, occ) & bq;
+  return a;
 }
 
 /* Returns 1 if the side to move can legally capture en passant on ep (a square a pawn

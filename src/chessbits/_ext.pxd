@@ -198,8 +198,10 @@ cdef extern from "attackmaps.h" nogil:
     void attackmaps_compute(AttackMaps *m, const Position *pos)
     Bitboard attackmaps_xray(const Position *pos, const AttackMaps *m, Square s)
 
-cdef extern from "engine.h" nogil:
+cdef extern from "psqt.h" nogil:
     void psqt_compute(Psqt *p, const Position *pos)
+
+cdef extern from "engine.h" nogil:
     int engine_see(const Position *pos, PyMove m, const int values[7])
     enum: ORDER_MVV_LVA, ORDER_SEE
     void engine_order(const Position *pos, PyMove *moves, int n, int order, const int values[7])
