@@ -24,6 +24,9 @@ typedef uint16_t PyMove;
 #define CB_PYMOVE_NEON 1
 #endif
 
+/* Returns colour c's back rank. */
+static inline Bitboard board_backrank(Color c) { return c == WHITE ? RANK_1_BB : RANK_8_BB; }
+
 static inline PyMove pymove_make(Square from, Square to, int promotion) {
   return (PyMove)(from | to << 6 | promotion << 12);
 }

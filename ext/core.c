@@ -12,6 +12,7 @@
 #include "perft.c"
 #include "deep.c"
 #include "board.c"
+#include "board_fen.c"
 #include "book.c"
 #include "psqt.c"
 #include "engine.c"
