@@ -428,7 +428,7 @@ def every_parser():
     """(argv before the option, parser) for every command and every benchmark's own parser
     (caught as its main() parses), so a new option is tested the day it is added."""
     from chessbits.cli import parser, tools
-    from chessbits.cli.common import Parser
+    from chessbits._options import Parser
 
     first = {"perft": ["startpos", "1"], "divide": ["startpos", "1"], "suite": [str(DATA / "cpw-perft-results.epd")]}
     sub = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))

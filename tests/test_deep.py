@@ -9,7 +9,7 @@ import pytest
 
 import chessbits
 from chessbits import Board
-from chessbits import deep
+from chessbits import deep, deep_tasks
 from chessbits.deep import perft_deep
 
 START = chessbits.STARTING_FEN
@@ -76,7 +76,7 @@ def test_statistics_match_published_rows():
 def test_big_integers():
     # the sum is exact past 64 bits: the paths multiply each task's count as Python ints
     counts = deep.array("Q", [2**63, 2**63])
-    assert deep.chunk_total(counts, deep.array("Q", [3, 5]), False) == 8 * 2**63
+    assert deep_tasks.chunk_total(counts, deep.array("Q", [3, 5]), False) == 8 * 2**63
 
 
 def test_bad_arguments():
@@ -212,9 +212,9 @@ def test_bench_deep_rounds_start_from_empty_tables(cluster):
     from chessbits.bench import deep as bench
     _, client = cluster
     assert perft_deep(Board(), 5, hash_mb=8, dask=client) == 4865609
-    assert any(client.run(lambda: bool(deep._counters)).values())  # each worker keeps its table...
-    client.run(deep.forget_tables)
-    assert not any(client.run(lambda: bool(deep._counters)).values())  # ...until the bench drops it
+    assert any(client.run(lambda: bool(deep_tasks._counters)).values())  # each worker keeps its table...
+    client.run(deep_tasks.forget_tables)
+    assert not any(client.run(lambda: bool(deep_tasks._counters)).values())  # ...until the bench drops it
     rows = bench.run(5, 8, 1, processes=False)  # counts asserted against the published ones inside
     assert [r["nodes"] for r in rows] == [4865609, 4865609, 193690690, 193690690]
-    assert "Dask LocalCluster" in str(rows[1]["name"]) and not deep._counters
+    assert "Dask LocalCluster" in str(rows[1]["name"]) and not deep_tasks._counters

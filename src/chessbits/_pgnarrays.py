@@ -440,3 +440,42 @@ def read_games(source: Source, *, threads: Optional[int] = None, positions: bool
     """
     return GameArrays.concatenate(list(_block_arrays(source, threads=threads, positions=positions, headers=headers,
                                                      progress=progress, block_size=block_size)))
+
+
+class ParquetWriter:
+    """GameArrays appended batch by batch to a Parquet file (``chessbits pgn --parquet``,
+    read_games_dask's ``write_to``): a column per tag, moves (python-chess's from | to << 6 |
+    promotion << 12), clocks and evals as lists, result, termination, errors."""
+
+    def __init__(self, path: str) -> None:
+        try:
+            import pyarrow  # type: ignore[import-untyped]
+            import pyarrow.parquet  # type: ignore[import-untyped]
+        except ImportError:
+            raise ImportError("writing Parquet needs pyarrow: pip install 'chessbits[parquet]'", name="pyarrow") from None
+        self.pa, self.pq, self.path = pyarrow, pyarrow.parquet, path
+        self.writer: Any = None
+        self.names: Optional[List[str]] = None
+
+    def write(self, games: Any) -> None:
+        pa = self.pa
+        offsets = pa.array(games.offsets, pa.int64())
+        if self.names is None:
+            self.names = list(games.headers)
+        columns = {f"tag_{name}": pa.array(list(games.headers[name]) if name in games.headers else [None] * len(games),
+                                           pa.string()) for name in self.names}
+        columns.update(
+            moves=pa.LargeListArray.from_arrays(offsets, pa.array(games.moves)),
+            clocks=pa.LargeListArray.from_arrays(offsets, pa.array(games.clocks, from_pandas=False)),
+            evals=pa.LargeListArray.from_arrays(offsets, pa.array(games.evals, from_pandas=False)),
+            result=pa.array(list(games.result), pa.string()),
+            termination=pa.array(list(games.termination), pa.string()),
+            errors=pa.array(list(games.errors), pa.string()))
+        table = pa.table(columns)
+        if self.writer is None:
+            self.writer = self.pq.ParquetWriter(self.path, table.schema)
+        self.writer.write_table(table)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()

@@ -17,18 +17,15 @@ import time
 from array import array
 from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Deque, Dict, List, Optional, Tuple, Union
+from typing import Callable, Deque, Dict, List, Optional, Tuple
 
 from . import _core
+from .deep_tasks import STAT_NAMES, Result, add, chunk_total, nodes_of
 
-STAT_NAMES = ("nodes", "captures", "en_passant", "castles", "promotions", "checks",
-              "discovery_checks", "double_checks", "checkmates")
 PACKED_BYTES = 64
 MAX_TASKS = 10_000_000   # distinct positions at the split depth: 64 bytes + 8 for paths each
 DEFAULT_CHUNKS = 500     # tasks a run is cut into: the unit of checkpoints and of Dask
 CHECKPOINT_VERSION = 1
-
-Result = Union[int, Dict[str, int]]
 
 
 @dataclass
@@ -97,27 +94,6 @@ def make_plan(board, depth: int, split: Optional[int] = None, stats: bool = Fals
     k = min(chunks, n)
     bounds = [(n * i // k, n * (i + 1) // k) for i in range(k)]
     return Plan(board.fen(en_passant="fen"), board.chess960, depth, split, stats, seed, tasks, paths, bounds)
-
-
-def chunk_total(counts: array, paths: array, stats: bool) -> Result:
-    """Sum of paths x counts (Python ints), or per statistic with ``stats``."""
-    if not stats:
-        return sum(p * c for p, c in zip(paths, counts))
-    w = len(STAT_NAMES)
-    return {name: sum(p * counts[i * w + k] for i, p in enumerate(paths)) for k, name in enumerate(STAT_NAMES)}
-
-
-def add(total: Optional[Result], part: Result) -> Result:
-    """total + part, per statistic for dicts."""
-    if total is None:
-        return part
-    if isinstance(part, dict):
-        return {name: total[name] + part[name] for name in part}  # type: ignore[index]
-    return total + part  # type: ignore[operator]
-
-
-def nodes_of(result: Optional[Result]) -> int:
-    return 0 if result is None else result["nodes"] if isinstance(result, dict) else result
 
 
 class Checkpoint:
@@ -200,42 +176,13 @@ class Progress:
         return self.nodes - self.resumed_nodes
 
 
-# One counter per (Dask worker) process for the tasks it runs: its table outlives each task.
-_counters: Dict[tuple, object] = {}
-_counters_lock = threading.Lock()
-
-
-def _counter(fen: str, chess960: bool, hash_mb: int, seed: int, threads: int, method: Optional[str]):
-    key = (fen, chess960, hash_mb, seed, threads, method)
-    with _counters_lock:
-        if key not in _counters:
-            _counters.clear()  # one table per process: free the last run's before allocating
-            from . import Board
-            _counters[key] = _core._DeepCounter(Board(fen, chess960=chess960), hash_mb, seed, threads, method)
-        return _counters[key]
-
-
-def forget_tables() -> None:
-    """Free this process's deep-perft table (a Dask worker keeps one across a run's tasks);
-    the next task starts from an empty one."""
-    with _counters_lock:
-        _counters.clear()
-
-
-def count_task(fen: str, chess960: bool, depth: int, stats: bool, tasks: bytes, paths: array,
-               hash_mb: int, seed: int, threads: int, method: Optional[str]) -> Result:
-    """One task, where it runs (a Dask worker imports this): its chunk's total."""
-    counter = _counter(fen, chess960, 0 if stats else hash_mb, seed, threads, method)  # stats: no table
-    return chunk_total(counter.count(tasks, depth, stats), paths, stats)  # type: ignore[attr-defined]
-
-
 def _run_local(plan: Plan, pending: List[int], hash_mb: int, threads: int, method: Optional[str],
                on_result: Callable[[int, Result], None], tick: Callable[[int], None]) -> None:
     """The pending chunks on this machine as one queue for the C threads (no pause between
     chunks), counted in a worker thread so Ctrl-C is taken at once; this thread records each
     chunk as its last position is counted. On Ctrl-C the threads stop after their current
     position and the chunks they were in are dropped."""
-    from . import Board
+    from ._core import Board
     counter = _core._DeepCounter(Board(plan.fen, chess960=plan.chess960), hash_mb if not plan.stats else 0,
                                  plan.seed, threads, method)
     words = len(STAT_NAMES) if plan.stats else 1

@@ -1,5 +1,5 @@
 """Deep perft on a Dask cluster (``pip install chessbits[dask]``): each task (a chunk of
-distinct positions, chessbits.deep) runs ``chessbits.deep.count_task`` on a worker, whose
+distinct positions, chessbits.deep) runs ``chessbits.deep_tasks.count_task`` on a worker, whose
 process keeps one transposition table for every task it runs (shared by the tasks it runs at
 once). Dask reruns the task of a worker that dies; the client records each result in the
 checkpoint as it arrives. Imported only when ``dask=`` is given.
@@ -9,9 +9,9 @@ Start a cluster: ``dask scheduler`` on one machine (it prints ``tcp://HOST:8786`
 installed; run ``chessbits perft startpos 11 --dask tcp://HOST:8786 --hash MB``.
 """
 import uuid
-from typing import Callable, List, Optional
+from typing import Any, Callable, List, Optional
 
-from . import deep
+from .deep_tasks import Result, count_task
 
 
 def client_for(address):
@@ -25,11 +25,11 @@ def client_for(address):
     return address if isinstance(address, Client) else Client(address, set_as_default=False)
 
 
-def run(address, plan: "deep.Plan", pending: List[int], hash_mb: int, threads: int,
-        method: Optional[str], on_result: Callable[[int, deep.Result], None],
+def run(address: Any, plan: Any, pending: List[int], hash_mb: int, threads: int,
+        method: Optional[str], on_result: Callable[[int, Result], None],
         report: Callable[[], None]) -> None:
-    """The pending chunks as Dask tasks; on_result(i, result) as each arrives. Ctrl-C
-    cancels the tasks still queued."""
+    """The pending chunks of plan (a chessbits.deep.Plan) as Dask tasks; on_result(i, result) as
+    each arrives. Ctrl-C cancels the tasks still queued."""
     from distributed import as_completed
 
     client = client_for(address)
@@ -38,7 +38,7 @@ def run(address, plan: "deep.Plan", pending: List[int], hash_mb: int, threads: i
     index = {}
     for i in pending:
         tasks, paths = plan.chunk(i)
-        future = client.submit(deep.count_task, plan.fen, plan.chess960, depth, plan.stats, tasks, paths,
+        future = client.submit(count_task, plan.fen, plan.chess960, depth, plan.stats, tasks, paths,
                                hash_mb, plan.seed, threads, method, key=f"chessbits-perft-{run_id}-{i}")
         index[future] = i
     try:

@@ -9,7 +9,7 @@ sources, or written by the workers one Parquet file per source.
 import os
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from ._pgnarrays import GameArrays, read_games
+from ._pgnarrays import GameArrays, ParquetWriter, read_games
 
 # The column of a Lichess Parquet partition that holds each game's PGN.
 PARQUET_COLUMN = "movetext"
@@ -32,9 +32,8 @@ def write_source(source: Any, out: str, *, threads: int = 1, positions: bool = F
                  headers: Optional[Sequence[str]] = None, column: str = PARQUET_COLUMN) -> Dict[str, Any]:
     """read_source, written to the Parquet file `out` (chessbits pgn --parquet's columns);
     returns its games, plies and games with errors."""
-    from .cli.pgn import ParquetOut
     games = read_source(source, threads=threads, positions=positions, headers=headers, column=column)
-    writer = ParquetOut(out + ".part")
+    writer = ParquetWriter(out + ".part")
     try:
         writer.write(games)
     finally:

@@ -12,7 +12,7 @@ from typing import Callable, Dict, List, Optional, Sequence
 
 from . import machine, median, table
 from .._core import Board
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 
 Row = Dict[str, object]
 

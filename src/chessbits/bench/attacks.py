@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Sequence
 
 from . import machine, median, table
 from .._core import METHODS, DEFAULT, bench_queen, queen, queen_many, table_bytes
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 
 Row = Dict[str, object]
 

@@ -13,9 +13,9 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import machine, median, table
 from .perft import KIWIPETE, NODES, STARTPOS
-from .. import deep
+from .. import deep, deep_tasks
 from .._core import Board
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 
 PUBLISHED = dict(NODES)  # start position's deep counts (CPW "Perft Results")
 PUBLISHED.update({(STARTPOS, 8): 84998978956, (STARTPOS, 9): 2439530234167, (STARTPOS, 10): 69352859712417})
@@ -23,7 +23,7 @@ PUBLISHED.update({(STARTPOS, 8): 84998978956, (STARTPOS, 9): 2439530234167, (STA
 
 def _timed(count: Callable[[], object], fen: str, depth: int) -> float:
     start = time.perf_counter()
-    nodes = deep.nodes_of(count())  # type: ignore[arg-type]
+    nodes = deep_tasks.nodes_of(count())  # type: ignore[arg-type]
     seconds = time.perf_counter() - start
     if nodes != PUBLISHED[(fen, depth)]:
         raise AssertionError(f"perft {depth} of {fen}: got {nodes}, published {PUBLISHED[(fen, depth)]}")
@@ -43,11 +43,11 @@ def _cluster(processes: bool, cores: int):
 def _on_dask(client, board, depth: int, hash_mb: int) -> object:
     """perft_deep on the cluster, its workers' tables dropped before and after (a round
     must not start from the last one's filled table)."""
-    client.run(deep.forget_tables)
+    client.run(deep_tasks.forget_tables)
     try:
         return deep.perft_deep(board, depth, hash_mb=hash_mb, dask=client)
     finally:
-        client.run(deep.forget_tables)
+        client.run(deep_tasks.forget_tables)
 
 
 def run(depth: int, hash_mb: int, rounds: int, processes: bool,

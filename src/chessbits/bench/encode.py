@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 from .pgn import DEFAULT_CORPUS
 
 

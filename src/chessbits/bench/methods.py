@@ -19,7 +19,7 @@ import timeit
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import machine, median, table
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 
 Row = Dict[str, Any]
 CLASSES = ("Board", "Move", "Piece", "SquareSet")

@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Sequence
 
 from . import machine, median, table
 from .._core import DEFAULT, PERFT_METHODS, Board
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, median, table
-from ..cli.common import Parser, positive, summary
+from .._options import Parser, positive, summary
 
 DEFAULT_CORPUS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "chessbits" / "bench-pgn" / \
     "lichess-style-seed1-games5000.pgn"

@@ -21,7 +21,8 @@ from ..uci import EngineError
 from . import perft, suite, tools
 from . import pgn as pgn_cli
 from .deep import DEFAULT_HASH_MB
-from .common import BadInput, Interrupted, Parser, positive
+from .._options import Parser, positive
+from .common import BadInput, Interrupted
 from .suite import ORACLE_MAX_NODES, SUITE_MAX_DEPTH, SUITE_MAX_NODES
 
 __all__ = ["main", "parser"]

@@ -1,42 +1,9 @@
-"""What every command shares: the argument parser and its value types, the two ways a
-command ends early, and the progress line and number formatting."""
-import argparse
+"""What every command shares beside its options (chessbits._options): the two ways a command
+ends early, and the progress line and number formatting."""
 import os
 import sys
 import time
-from typing import List, Optional
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (exit status 2)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
-def positive(text: str) -> int:
-    """A positive count, also written 1e6 or 1,000,000.
-
-    >>> positive("1e6"), positive("1,000")
-    (1000000, 1000)
-    """
-    digits = text.replace(",", "").replace("_", "")
-    try:
-        value = int(digits)  # exact, however long
-    except ValueError:
-        try:
-            number = float(digits)  # 1e6
-            value = int(number) if number.is_integer() else 0  # inf and nan are not
-        except (ValueError, OverflowError):
-            value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
-    return value
-
-
-def summary(doc: str) -> str:
-    """A module docstring's first paragraph, for --help (its examples stay in the code)."""
-    return doc.split("\n\n", 1)[0]
+from typing import Dict, List, Optional
 
 
 class BadInput(Exception):
@@ -118,3 +85,11 @@ def columns(rows: List[List[str]]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in
                                enumerate(zip(r, widths))).rstrip() for r in rows)
+
+
+def stats_table(depth: int, totals: Dict[str, int]) -> str:
+    """perft --stats's table: a column per statistic (chessbits.deep_tasks.STAT_NAMES)."""
+    from ..deep_tasks import STAT_NAMES
+    labels = {"en_passant": "e.p."}
+    return columns([["depth", *(labels.get(n, n.replace("_", " ")) for n in STAT_NAMES)],
+                    [str(depth), *(f"{totals[n]:,}" for n in STAT_NAMES)]])

@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Dict, Optional, Tuple, Union
 
-from .common import BadInput, Interrupted, Status, bar, columns, seconds, speed
+from .common import BadInput, Interrupted, Status, bar, seconds, speed, stats_table
 
 DEFAULT_HASH_MB = 1024
 
@@ -17,12 +17,6 @@ def wanted(args: argparse.Namespace) -> bool:
     return (args.hash is not None or args.split is not None or args.checkpoint is not None
             or args.dask is not None or args.seed is not None or args.verify or args.tasks is not None
             or (args.stats and (args.threads or 1) > 1))
-
-
-def stats_table(depth: int, totals: Dict[str, int]) -> str:
-    from .perft import STATS
-    return columns([["depth", *(label for _, label in STATS)],
-                    [str(depth), *(f"{totals[n]:,}" for n, _ in STATS)]])
 
 
 def once(fen: str, depth: int, chess960: bool, args: argparse.Namespace, seed: int,

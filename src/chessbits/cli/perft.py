@@ -8,17 +8,13 @@ import threading
 import time
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
-from .common import BadInput, Interrupted, Status, bar, columns, seconds, speed
+from ..deep_tasks import STAT_NAMES
+from .common import BadInput, Interrupted, Status, bar, columns, seconds, speed, stats_table
 
 POSITIONS = {
     "startpos": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 }
-
-
-STATS = (("nodes", "nodes"), ("captures", "captures"), ("en_passant", "e.p."), ("castles", "castles"),
-         ("promotions", "promotions"), ("checks", "checks"), ("discovery_checks", "discovery checks"),
-         ("double_checks", "double checks"), ("checkmates", "checkmates"))
 
 
 def live_divide(board, depth: int, method: Optional[str], threads: int,
@@ -150,15 +146,14 @@ def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) ->
     if depth == 1:
         totals = board.perft_stats(1)
     else:
-        totals = dict.fromkeys((name for name, _ in STATS), 0)
+        totals = dict.fromkeys(STAT_NAMES, 0)
 
         def add(_: str, child: object) -> None:
             for name in totals:
                 totals[name] += child[name]  # type: ignore[index]
         shown_divide(board, depth, None, 1, "perft --stats", add, stats=True)
     elapsed = time.perf_counter() - start
-    rows = [["depth", *(label for _, label in STATS)], [str(depth), *(f"{totals[n]:,}" for n, _ in STATS)]]
-    print(columns(rows))
+    print(stats_table(depth, totals))
     print(f"Time: {seconds(elapsed)} ({speed(totals['nodes'], elapsed)})")
     if args.json:
         print(json.dumps(totals))

@@ -10,6 +10,7 @@ import os
 import sys
 from typing import Any, Dict, List, Optional
 
+from .._pgnarrays import ParquetWriter
 from .common import BadInput, Interrupted, Status, bar, columns, seconds
 
 EPILOG = """examples:
@@ -42,44 +43,6 @@ def game_json(games: Any, i: int) -> Dict[str, Any]:
             "evals": numbers(games.evals), "result": games.result[i], "errors": games.errors[i]}
 
 
-class ParquetOut:
-    """Games appended batch by batch to a Parquet file: a column per tag, moves (python-chess's
-    from | to << 6 | promotion << 12), clocks and evals as lists, result, termination, errors."""
-
-    def __init__(self, path: str) -> None:
-        try:
-            import pyarrow  # type: ignore[import-untyped]
-            import pyarrow.parquet  # type: ignore[import-untyped]
-        except ImportError:
-            raise BadInput("--parquet needs pyarrow: pip install 'chessbits[parquet]'") from None
-        self.pa, self.pq, self.path = pyarrow, pyarrow.parquet, path
-        self.writer: Any = None
-        self.names: Optional[List[str]] = None
-
-    def write(self, games: Any) -> None:
-        pa = self.pa
-        offsets = pa.array(games.offsets, pa.int64())
-        if self.names is None:
-            self.names = list(games.headers)
-        columns = {f"tag_{name}": pa.array(list(games.headers[name]) if name in games.headers else [None] * len(games),
-                                           pa.string()) for name in self.names}
-        columns.update(
-            moves=pa.LargeListArray.from_arrays(offsets, pa.array(games.moves)),
-            clocks=pa.LargeListArray.from_arrays(offsets, pa.array(games.clocks, from_pandas=False)),
-            evals=pa.LargeListArray.from_arrays(offsets, pa.array(games.evals, from_pandas=False)),
-            result=pa.array(list(games.result), pa.string()),
-            termination=pa.array(list(games.termination), pa.string()),
-            errors=pa.array(list(games.errors), pa.string()))
-        table = pa.table(columns)
-        if self.writer is None:
-            self.writer = self.pq.ParquetWriter(self.path, table.schema)
-        self.writer.write_table(table)
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-
-
 def run(args: argparse.Namespace) -> int:
     from .. import pgn
     for path in args.files:
@@ -92,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
     openings: collections.Counter = collections.Counter()
     shown = 0
     out = None if not args.jsonl else (sys.stdout if args.jsonl == "-" else open(args.jsonl, "w", encoding="utf-8"))
-    parquet = ParquetOut(args.parquet) if args.parquet else None
+    try:
+        parquet = ParquetWriter(args.parquet) if args.parquet else None
+    except ImportError as error:
+        raise BadInput(f"--parquet: {error}") from None
     report_to = sys.stderr if out is sys.stdout else sys.stdout  # the games own stdout when written there
     import time
     started = time.perf_counter()
