@@ -145,8 +145,8 @@ static void bb_encode_run(void *arg) {
 int batch_encode(Batch *b, EncJob *j, int threads) {
   if (threads < 1) threads = 1;
   if ((size_t)threads > b->n) threads = b->n ? (int)b->n : 1;
-  if (threads > ENC_MAX_THREADS) threads = ENC_MAX_THREADS;
-  BbWork w[ENC_MAX_THREADS];
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  BbWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++) w[t] = (BbWork){b, j, b->n * t / threads, b->n * (t + 1) / threads, t, 0};
   workers_run(threads, bb_encode_run, w, sizeof w[0]);
   for (int t = 0; t < threads; t++)

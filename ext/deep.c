@@ -111,7 +111,7 @@ static void deep_worker(void *arg) {
       PerftStats s;
       memset(&s, 0, sizeof s);
       perft_stats(&pos, b->depth, &s);
-      memcpy(&b->counts[i * DEEP_STATS_WORDS], &s, sizeof s);
+      memcpy(&b->counts[i * PERFT_STAT_NB], &s, sizeof s);
     } else b->counts[i] = mt->perft(&pos, b->depth, b->tt);
     if (b->finished) workers_set_flag(&b->finished[i]);
     workers_fetch_add(b->done, 1);

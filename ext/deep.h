@@ -15,9 +15,6 @@ typedef struct {
   uint8_t side, castling, ep, pad[5];
 } PackedPosition;
 
-/* The statistics words of one task, in PerftStats' order. */
-#define DEEP_STATS_WORDS ((int)(sizeof(PerftStats) / sizeof(uint64_t)))
-
 /* Returns nothing; turns *pos, a copy of the root (castling geometry, variant), into the
    packed position r, with st as its only state. */
 void deep_unpack(Position *pos, StateInfo *st, const PackedPosition *r);
@@ -27,7 +24,7 @@ void deep_unpack(Position *pos, StateInfo *st, const PackedPosition *r);
    are more than cap (nothing else is allocated then), -2 if memory runs out. pos is restored. */
 int64_t deep_split(Position *pos, int ply, int64_t cap, PackedPosition *out, uint64_t *paths);
 
-/* One batch of tasks: counts[i] = perft(tasks[i], depth) or, with stats, counts[i * DEEP_STATS_WORDS ...]
+/* One batch of tasks: counts[i] = perft(tasks[i], depth) or, with stats, counts[i * PERFT_STAT_NB ...]
    = its PerftStats (depth >= 1 then). */
 typedef struct {
   const Position *root;

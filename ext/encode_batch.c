@@ -157,8 +157,8 @@ static void eb_boards_run(void *arg) {
 int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads) {
   if (threads < 1) threads = 1;
   if ((size_t)threads > count) threads = count ? (int)count : 1;
-  if (threads > ENC_MAX_THREADS) threads = ENC_MAX_THREADS;
-  EbBoards w[ENC_MAX_THREADS];
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  EbBoards w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
     w[t] = (EbBoards){j, pos, nply, count * t / threads, count * (t + 1) / threads, t, 0};
   workers_run(threads, eb_boards_run, w, sizeof w[0]);
@@ -238,8 +238,8 @@ int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size
                   const EncStart *starts, int threads) {
   if (threads < 1) threads = 1;
   if ((size_t)threads > ngames) threads = ngames ? (int)ngames : 1;
-  if (threads > ENC_MAX_THREADS) threads = ENC_MAX_THREADS;
-  EbGames w[ENC_MAX_THREADS];
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  EbGames w[WORKERS_MAX];
   /* contiguous ranges of about equal moves (the outputs stay in order) */
   const int64_t total = ngames ? offsets[ngames] - offsets[0] : 0;
   size_t g = 0;
@@ -258,5 +258,5 @@ int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size
 }
 
 void enc_job_free(EncJob *j) {
-  for (int t = 0; t < ENC_MAX_THREADS; t++) free(j->sparse[t].idx), j->sparse[t] = (EncSparse){0};
+  for (int t = 0; t < WORKERS_MAX; t++) free(j->sparse[t].idx), j->sparse[t] = (EncSparse){0};
 }

@@ -7,11 +7,10 @@
 
 #include "encode.h"
 #include "policy.h"
+#include "workers.h"
 
 /* Planes written compact: 64-bit masks and float values, lc0's own form. */
 #define ENC_COMPACT (-1)
-/* Threads a batch splits into at most. */
-#define ENC_MAX_THREADS 256
 
 /* A thread's legal-move indices of the sparse form, its positions' back to back. */
 typedef struct { int16_t *idx; size_t n, cap; int oom; } EncSparse;
@@ -29,7 +28,7 @@ typedef struct {
   int lc0_format;          /* with POL_LC0: moves indexed with this format's canonical transform */
   uint8_t *mask_out;       /* N x policy_size(policy) bools, or NULL */
   int32_t *counts_out;     /* N legal-move counts (sparse form), or NULL */
-  EncSparse sparse[ENC_MAX_THREADS];
+  EncSparse sparse[WORKERS_MAX];
   int16_t *played_out;     /* N: the played move's index, -1 if none (games only), or NULL */
   int history;             /* the planes read earlier positions (lc0, AlphaZero) */
 } EncJob;

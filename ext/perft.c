@@ -2,6 +2,10 @@
 #include "perft.h"
 #include "workers.h"
 
+#define PERFT_STAT_NAME(name) #name,
+const char *const perft_stat_names[PERFT_STAT_NB] = {PERFT_STATS(PERFT_STAT_NAME)};
+#undef PERFT_STAT_NAME
+
 int perft_technique(int t) {
   return t == MOVEGEN_INCREMENTAL || technique_available(t) ? t : movegen_technique();
 }

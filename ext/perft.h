@@ -26,11 +26,18 @@ uint64_t perft_threads(const Position *pos, int depth, int technique, int thread
    without BMI2 would die of an illegal instruction); MOVEGEN_INCREMENTAL runs anywhere. */
 int perft_technique(int t);
 
-/* The statistics of chessprogramming's perft tables, over the leaves depth plies down. */
-typedef struct {
-  uint64_t nodes, captures, en_passant, castles, promotions, checks, discovery_checks, double_checks,
-      checkmates;
-} PerftStats;
+/* The deepest perft any entry point takes (the Python layer checks against it). */
+#define PERFT_MAX_DEPTH 64
+
+/* The statistics of chessprogramming's perft tables, over the leaves depth plies down: the
+   counts in this order, their names the Python dicts' keys (perft_stat_names). */
+#define PERFT_STATS(X) X(nodes) X(captures) X(en_passant) X(castles) X(promotions) X(checks) \
+  X(discovery_checks) X(double_checks) X(checkmates)
+#define PERFT_STAT_FIELD(name) uint64_t name;
+typedef struct { PERFT_STATS(PERFT_STAT_FIELD) } PerftStats;
+#undef PERFT_STAT_FIELD
+enum { PERFT_STAT_NB = (int)(sizeof(PerftStats) / sizeof(uint64_t)) };
+extern const char *const perft_stat_names[PERFT_STAT_NB];
 
 /* Returns nothing; adds to *s the statistics of the leaves depth >= 1 plies below pos
    (a leaf's move is a capture, en passant, ...; a single check is discovered when the

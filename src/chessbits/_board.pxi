@@ -1708,8 +1708,8 @@ cdef class Board(BaseBoard):
     cdef int _depth(self, depth, int minimum) except -1:
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < minimum:
             raise ValueError(f"depth must be an int >= {minimum}, got {depth!r}")
-        if depth > 64:
-            raise ValueError(f"depth must be at most 64, got {depth!r}")
+        if depth > PERFT_MAX_DEPTH_C:
+            raise ValueError(f"depth must be at most {PERFT_MAX_DEPTH_C}, got {depth!r}")
         return depth
 
     cdef void _detached(self, Position *p, StateInfo *st) noexcept:
@@ -1771,10 +1771,8 @@ cdef class Board(BaseBoard):
                              f"got status {self.status()!r} for {self.fen()}")
         with nogil:
             perft_stats(&p, d, &s)
-        return {"nodes": s.nodes, "captures": s.captures, "en_passant": s.en_passant,
-                "castles": s.castles, "promotions": s.promotions, "checks": s.checks,
-                "discovery_checks": s.discovery_checks, "double_checks": s.double_checks,
-                "checkmates": s.checkmates}
+        cdef const uint64_t *counts = <const uint64_t *>&s
+        return {name: counts[k] for k, name in enumerate(PERFT_STAT_NAMES)}
 
     def divide(self, depth, *, threads=1, method=None):
         """Perft below each legal move: ``{uci: nodes}`` sorted by UCI.
@@ -1988,6 +1986,6 @@ cdef tuple _move_tuple(const PyMove *keys, int n):
 
 
 cdef int _threads(object threads) except -1:
-    if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
-        raise ValueError(f"threads must be an int in 1..256, got {threads!r}")
+    if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= WORKERS_MAX:
+        raise ValueError(f"threads must be an int in 1..{WORKERS_MAX}, got {threads!r}")
     return threads

@@ -406,3 +406,9 @@ class _Batch:
     def reset(self, which: Optional[Iterable[Any]] = ...) -> None: ...
     def _state(self, termination: Buffer, white_wins: Buffer, plies: Buffer) -> None: ...
     def board(self, i: int) -> Board: ...
+
+# Limits of perft (ext/perft.h, workers.h, deep.h)
+PERFT_MAX_DEPTH: int
+MAX_THREADS: int
+PACKED_BYTES: int
+PERFT_STAT_NAMES: Tuple[str, ...]

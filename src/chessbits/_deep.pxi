@@ -3,7 +3,11 @@
 
 from array import array
 
-_PACKED_BYTES = 64  # sizeof(PackedPosition)
+# The limits of perft and its statistics, from ext/'s headers: every check in Python reads these.
+PERFT_MAX_DEPTH = PERFT_MAX_DEPTH_C
+MAX_THREADS = WORKERS_MAX
+PACKED_BYTES = sizeof(PackedPosition)
+PERFT_STAT_NAMES = tuple(perft_stat_names[k].decode("ascii") for k in range(PERFT_STAT_NB))
 
 
 cdef Board _regular_root(object board, Position *p, StateInfo *st):
@@ -26,7 +30,7 @@ def _deep_split(board, int ply, int64_t cap):
     _regular_root(board, &p, &st)
     if ply < 0 or cap < 1:
         raise ValueError(f"split depth must be >= 0 and cap >= 1, got {ply} and {cap}")
-    cdef bytearray tasks = bytearray(cap * _PACKED_BYTES)
+    cdef bytearray tasks = bytearray(cap * PACKED_BYTES)
     paths = array("Q", bytes(cap * 8))
     cdef int64_t n = _deep_split_into(&p, ply, cap, tasks, paths)
     if n == -1:
@@ -34,7 +38,7 @@ def _deep_split(board, int ply, int64_t cap):
     if n < 0:
         raise MemoryError(f"no memory to find the distinct positions {ply} plies down")
     del paths[n:]
-    return bytes(tasks[:n * _PACKED_BYTES]), paths
+    return bytes(tasks[:n * PACKED_BYTES]), paths
 
 
 cdef int64_t _deep_split_into(Position *p, int ply, int64_t cap, unsigned char[:] tv, uint64_t[:] pv):
@@ -91,12 +95,12 @@ cdef class _DeepCounter:
         ``finished``, a byte per position set once its counts are in), fills those instead,
         for another thread to read while this one counts (``_deep_finished``).
         KeyboardInterrupt if ``stop()`` ended the call first."""
-        cdef int64_t n = tasks.shape[0] // _PACKED_BYTES
-        if tasks.shape[0] != n * _PACKED_BYTES:
-            raise ValueError(f"packed positions are {_PACKED_BYTES} bytes each, got {tasks.shape[0]} bytes")
-        if depth < (1 if stats else 0) or depth > 64:
-            raise ValueError(f"depth must be in {1 if stats else 0}..64, got {depth}")
-        cdef int words = DEEP_STATS_WORDS if stats else 1
+        cdef int64_t n = tasks.shape[0] // PACKED_BYTES
+        if tasks.shape[0] != n * PACKED_BYTES:
+            raise ValueError(f"packed positions are {PACKED_BYTES} bytes each, got {tasks.shape[0]} bytes")
+        if depth < (1 if stats else 0) or depth > PERFT_MAX_DEPTH_C:
+            raise ValueError(f"depth must be in {1 if stats else 0}..{PERFT_MAX_DEPTH_C}, got {depth}")
+        cdef int words = PERFT_STAT_NB if stats else 1
         result = None
         if counts is None:
             result = array("Q", bytes(max(n, 1) * words * 8))

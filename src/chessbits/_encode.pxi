@@ -112,7 +112,7 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
         if counts_out is None:
             return None
         parts = []
-        for i in range(ENC_MAX_THREADS):
+        for i in range(WORKERS_MAX):
             if j.sparse[i].n:
                 parts.append((<char *>j.sparse[i].idx)[:j.sparse[i].n * sizeof(int16_t)])
         return b"".join(parts)

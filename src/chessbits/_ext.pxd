@@ -165,8 +165,11 @@ cdef extern from "perft.h" nogil:
                              Move_t *moves, uint64_t *counts)
     uint64_t perft_threads(const Position *pos, int depth, int technique, int threads)
     uint64_t perft_hashed(const Position *pos, int depth, int technique, size_t tt_bytes, int threads)
+    const int PERFT_MAX_DEPTH_C "PERFT_MAX_DEPTH"
+    enum: PERFT_STAT_NB
     ctypedef struct PerftStats:
-        uint64_t nodes, captures, en_passant, castles, promotions, checks, discovery_checks, double_checks, checkmates
+        uint64_t nodes
+    const char *const perft_stat_names[]
     void perft_stats(Position *pos, int depth, PerftStats *s)
 
 cdef extern from "perft_tt.h" nogil:
@@ -179,7 +182,6 @@ cdef extern from "perft_tt.h" nogil:
 cdef extern from "deep.h" nogil:
     ctypedef struct PackedPosition:
         pass
-    enum: DEEP_STATS_WORDS
     int64_t deep_split(Position *pos, int ply, int64_t cap, PackedPosition *out, uint64_t *paths)
     ctypedef struct DeepBatch:
         const Position *root
@@ -265,6 +267,7 @@ cdef extern from "pgn_arrays.h" nogil:
     size_t pgn_split_point(const char *buf, size_t n, size_t start)
 
 cdef extern from "workers.h" nogil:
+    const int WORKERS_MAX
     void workers_run(int n, void (*fn)(void *) noexcept nogil, void *args, size_t size)
     int64_t workers_fetch_add(int64_t *counter, int64_t add)
 
@@ -340,7 +343,7 @@ cdef extern from "policy.h" nogil:
     void policy_init()
 
 cdef extern from "encode_batch.h" nogil:
-    enum: ENC_COMPACT, ENC_MAX_THREADS
+    enum: ENC_COMPACT
     ctypedef struct EncSparse:
         int16_t *idx
         size_t n
@@ -357,7 +360,7 @@ cdef extern from "encode_batch.h" nogil:
         int lc0_format
         uint8_t *mask_out
         int32_t *counts_out
-        EncSparse sparse[ENC_MAX_THREADS]
+        EncSparse sparse[WORKERS_MAX]
         int16_t *played_out
     int enc_job_ready(EncJob *j)
     int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads)

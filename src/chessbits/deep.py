@@ -22,7 +22,7 @@ from typing import Callable, Deque, Dict, List, Optional, Tuple
 from . import _core
 from .deep_tasks import STAT_NAMES, Result, add, chunk_total, nodes_of
 
-PACKED_BYTES = 64
+PACKED_BYTES = _core.PACKED_BYTES
 MAX_TASKS = 10_000_000   # distinct positions at the split depth: 64 bytes + 8 for paths each
 DEFAULT_CHUNKS = 500     # tasks a run is cut into: the unit of checkpoints and of Dask
 CHECKPOINT_VERSION = 1
@@ -244,8 +244,8 @@ def perft_deep(board, depth: int, *, hash_mb: int = 1024, threads: Optional[int]
     >>> perft_deep(Board(), 4, stats=True)["checks"]
     469
     """
-    if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= 64:
-        raise ValueError(f"depth must be an int in 0..64, got {depth!r}")
+    if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= _core.PERFT_MAX_DEPTH:
+        raise ValueError(f"depth must be an int in 0..{_core.PERFT_MAX_DEPTH}, got {depth!r}")
     if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= _core.MAX_HASH_MB:
         raise ValueError(f"hash_mb must be an int in 0..{_core.MAX_HASH_MB}, got {hash_mb!r}")
     if threads is None:

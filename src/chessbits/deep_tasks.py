@@ -9,8 +9,7 @@ from typing import Dict, Optional, Union
 
 from . import _core
 
-STAT_NAMES = ("nodes", "captures", "en_passant", "castles", "promotions", "checks",
-              "discovery_checks", "double_checks", "checkmates")
+STAT_NAMES = _core.PERFT_STAT_NAMES  # PerftStats' counts (ext/perft.h), in order
 
 Result = Union[int, Dict[str, int]]
 

@@ -99,8 +99,8 @@ def _out(out: Any, shape: Tuple[int, ...], dtype: Any, what: str) -> Any:
 def _threads(threads: Optional[int]) -> int:
     if threads is None:
         return 1
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads!r}")
+    if not 1 <= threads <= _core.MAX_THREADS:
+        raise ValueError(f"threads must be in 1..{_core.MAX_THREADS}, got {threads!r}")
     return threads
 
 

@@ -17,6 +17,7 @@ import os
 import sys
 from typing import List, Optional
 
+from .._core import MAX_THREADS
 from ..uci import EngineError
 from . import perft, suite, tools
 from . import pgn as pgn_cli
@@ -40,8 +41,8 @@ def _threads(text: str) -> int:
         value = int(text)
     except ValueError:
         value = 0
-    if not 1 <= value <= 256:
-        raise argparse.ArgumentTypeError(f"must be an integer in 1..256, got {text!r}")
+    if not 1 <= value <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be an integer in 1..{MAX_THREADS}, got {text!r}")
     return value
 
 
@@ -170,7 +171,7 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
                    help="sliding-attack technique, or incremental (Hyatt's attack maps kept "
                         "through make/unmake); default: this CPU's fastest, see chessbits info")
     p.add_argument("--threads", type=_threads, metavar="N",
-                   help="threads (1..256; default 1, in a deep run every core, with --dask 1 per task)")
+                   help=f"threads (1..{MAX_THREADS}; default 1, in a deep run every core, with --dask 1 per task)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     deep = p.add_argument_group("deep runs (any of these; see below)")
     deep.add_argument("--hash", type=_hash_mb, metavar="MB",
@@ -236,7 +237,7 @@ def parser() -> argparse.ArgumentParser:
                    help=f"skip counts above N nodes, e.g. 1e8 (default {SUITE_MAX_NODES:,})")
     p.add_argument("--method", type=_method, metavar="M",
                    help="sliding-attack technique or incremental (default: this CPU's fastest)")
-    p.add_argument("--threads", type=_threads, default=1, metavar="N", help="threads per perft (1..256, default 1)")
+    p.add_argument("--threads", type=_threads, default=1, metavar="N", help=f"threads per perft (1..{MAX_THREADS}, default 1)")
     p.add_argument("--chess960", action="store_true", help="Chess960 rules for every position")
     p.add_argument("--show", type=positive, default=5, metavar="K",
                    help="explain the first K failures (default 5)")

@@ -8,6 +8,7 @@ import threading
 import time
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
+from .._core import PERFT_MAX_DEPTH
 from ..deep_tasks import STAT_NAMES
 from .common import BadInput, Interrupted, Status, bar, columns, seconds, speed, stats_table
 
@@ -68,8 +69,8 @@ def parse_position(words: List[str], chess960: bool, note: bool = True) -> Tuple
         depth = int(depth_text)
     except ValueError:
         depth = 0
-    if not 1 <= depth <= 64:
-        raise BadInput(f"depth must be a positive integer (at most 64), got {depth_text!r}")
+    if not 1 <= depth <= PERFT_MAX_DEPTH:
+        raise BadInput(f"depth must be a positive integer (at most {PERFT_MAX_DEPTH}), got {depth_text!r}")
     fen = POSITIONS.get(text.lower(), text)
     chess960 = chess960 or detect_chess960(fen)
     try:
