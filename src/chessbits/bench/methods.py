@@ -20,6 +20,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tu
 
 from . import machine, median, table
 from .._options import Parser, positive, summary
+from ..positions import NAMED
 
 Row = Dict[str, Any]
 CLASSES = ("Board", "Move", "Piece", "SquareSet")
@@ -36,8 +37,7 @@ DUNDERS = ("__init__", "__eq__", "__hash__", "__contains__", "__iter__", "__reve
 # python-chess gains must be timed below or listed here (tests/test_bench_methods.py).
 SKIPPED: Dict[Tuple[str, str], str] = {}
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+START, KIWIPETE = NAMED["startpos"], NAMED["kiwipete"]
 POSITIONS = {  # name -> (FEN, moves played from it, the move m used in the row)
     "start": (START, "", "g1f3"),
     "mid": (START, "", ""),  # 20 random plies, see _position

@@ -12,15 +12,10 @@ from typing import Dict, List, Optional, Sequence
 from . import machine, median, table
 from .._core import DEFAULT, PERFT_METHODS, Board
 from .._options import Parser, positive, summary
+from ..positions import NAMED, PUBLISHED
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-NODES = {  # published counts (CPW "Perft Results")
-    (STARTPOS, 3): 8902, (STARTPOS, 4): 197281, (STARTPOS, 5): 4865609,
-    (STARTPOS, 6): 119060324, (STARTPOS, 7): 3195901860,
-    (KIWIPETE, 2): 2039, (KIWIPETE, 3): 97862, (KIWIPETE, 4): 4085603,
-    (KIWIPETE, 5): 193690690, (KIWIPETE, 6): 8031647685,
-}
+STARTPOS, KIWIPETE = NAMED["startpos"], NAMED["kiwipete"]
+NODES = {(NAMED[name], depth): n for name in ("startpos", "kiwipete") for depth, n in PUBLISHED[name].items()}
 POSITIONS = {"startpos": STARTPOS, "kiwipete": KIWIPETE}
 Row = Dict[str, object]
 

@@ -10,12 +10,10 @@ from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from .._core import PERFT_MAX_DEPTH
 from ..deep_tasks import STAT_NAMES
+from ..positions import NAMED
 from .common import BadInput, Interrupted, Status, bar, columns, seconds, speed, stats_table
 
-POSITIONS = {
-    "startpos": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "kiwipete": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-}
+POSITIONS = {name: NAMED[name] for name in ("startpos", "kiwipete")}  # the names the command takes
 
 
 def live_divide(board, depth: int, method: Optional[str], threads: int,
