@@ -127,6 +127,7 @@ void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_
 
 typedef struct { Batch *batch; EncJob *job; size_t begin, end; int thread, failed; } BbWork;
 
+/* Returns nothing; one thread's range of games encoded (their kept moves and indices). */
 static void bb_encode_run(void *arg) {
   BbWork *w = arg;
   for (size_t i = w->begin; i < w->end; i++) {

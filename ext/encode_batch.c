@@ -116,6 +116,7 @@ static int64_t eb_depth(const Position *pos, int64_t nply) {
   return need < nply ? need : nply;
 }
 
+/* Returns nothing; one thread's range of Boards encoded (history taken back on copies). */
 static void eb_boards_run(void *arg) {
   EbBoards *w = arg;
   EncJob *j = w->job;
@@ -220,6 +221,7 @@ static int eb_game(EbGames *w, size_t g, PgnBoard *b, EncPos **h, size_t *cap) {
   }
 }
 
+/* Returns nothing; one thread's range of games replayed and encoded. */
 static void eb_games_run(void *arg) {
   EbGames *w = arg;
   PgnBoard b;
