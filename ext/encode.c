@@ -271,7 +271,8 @@ int enc_plane_count(const EncOptions *o) {
 int enc_plane_values(const EncOptions *o) {
   if (o->layout == ENC_ALPHAZERO) return 1;
   if (o->layout != ENC_LC0) return 0;
-  return o->lc0_format == LC0_CLASSICAL || o->lc0_format == LC0_CASTLING_PLANE || o->lc0_format == LC0_CANONICAL ? 1 : 2;
+  const int f = o->lc0_format;
+  return f == LC0_CLASSICAL || f == LC0_CASTLING_PLANE || f == LC0_CANONICAL ? 1 : 2;
 }
 
 int enc_planes(const EncOptions *o, const EncPos *h, int n, uint64_t *mask, float *value) {

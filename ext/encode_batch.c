@@ -52,10 +52,14 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
     j->tokens_ok[n] = enc_tokens(pos, t) == 0;
     if (!j->tokens_ok[n]) memset(t, 255, ENC_TOKENS);
   }
+  if (j->black_out) j->black_out[n] = cur->black;
   if (j->bitboards_out) {
     uint64_t *b = j->bitboards_out + 12 * n;
     const Bitboard black = cur->by_type[0] & ~cur->white;
-    for (int pt = PAWN; pt <= KING; pt++) b[pt - 1] = cur->by_type[pt] & cur->white, b[pt + 5] = cur->by_type[pt] & black;
+    for (int pt = PAWN; pt <= KING; pt++) {
+      b[pt - 1] = cur->by_type[pt] & cur->white;
+      b[pt + 5] = cur->by_type[pt] & black;
+    }
   }
   if (j->policy >= 0) {
     const int ptransform = enc_job_transform(j, h, hn);

@@ -24,6 +24,7 @@ typedef struct {
   uint8_t *tokens_out;     /* N x ENC_TOKENS searchless tokens (255 where refused), or NULL */
   uint8_t *tokens_ok;      /* N: 1 where tokenized (with tokens_out) */
   uint64_t *bitboards_out; /* N x 12: white's pawns..king, black's, or NULL */
+  uint8_t *black_out;      /* N: 1 where black is to move, or NULL */
   int policy;              /* POL_* for masks, indices and the played move; -1: none */
   int lc0_format;          /* with POL_LC0: moves indexed with this format's canonical transform */
   uint8_t *mask_out;       /* N x policy_size(policy) bools, or NULL */

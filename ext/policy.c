@@ -28,7 +28,8 @@ static void pol_promotions(int layout, int *next, int from_rank, int to_rank, co
       const int tf = f + sides[k];
       if (tf < 0 || tf > 7) continue;
       for (int p = 0; p < npieces; p++)
-        policy_table[layout][pol_key(make_square(f, from_rank), make_square(tf, to_rank), pieces[p])] = (int16_t)(*next)++;
+        policy_table[layout][pol_key(make_square(f, from_rank), make_square(tf, to_rank), pieces[p])] =
+          (int16_t)(*next)++;
     }
 }
 

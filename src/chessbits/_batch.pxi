@@ -88,11 +88,10 @@ cdef class _Batch:
             r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad)
         self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
 
-    def reset(self, which=None):
-        """Takes games back to their start: all (None), or those whose indices or bool mask are given."""
+    def _reset(self, games):
+        """Takes the games of the given indices back to their start."""
         cdef Py_ssize_t i
-        items = range(self.b.n) if which is None else _batch_select(which, self.b.n)
-        for i in items:
+        for i in games:
             if batch_reset(&self.b, self._game(i)) < 0:
                 raise MemoryError()
 
@@ -116,10 +115,3 @@ cdef class _Batch:
             board.push(_move_interned(key))
         return board
 
-
-def _batch_select(which, Py_ssize_t n):
-    """Game indices from a bool mask of n or a sequence of indices."""
-    items = list(which)
-    if len(items) == n and all(isinstance(x, (bool,)) or type(x).__name__ == "bool_" for x in items):
-        return [i for i, x in enumerate(items) if x]
-    return [int(x) for x in items]

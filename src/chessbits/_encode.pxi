@@ -34,8 +34,8 @@ cdef void *_enc_ptr(object buffer, list keep) except? NULL:
 
 def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspective, int dtype,
             object planes_out, object values_out, object tokens_out, object tokens_ok,
-            object bitboards_out, int policy, object mask_out, object counts_out, object played_out,
-            int threads):
+            object bitboards_out, object black_out, int policy, object mask_out, object counts_out,
+            object played_out, int threads):
     """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
     given (flat uint8 views, or None); returns the sparse form's indices as bytes (int16) when
     counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
@@ -68,6 +68,7 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
         j.tokens_out = <uint8_t *>_enc_ptr(tokens_out, keep)
         j.tokens_ok = <uint8_t *>_enc_ptr(tokens_ok, keep)
         j.bitboards_out = <uint64_t *>_enc_ptr(bitboards_out, keep)
+        j.black_out = <uint8_t *>_enc_ptr(black_out, keep)
         j.mask_out = <uint8_t *>_enc_ptr(mask_out, keep)
         j.counts_out = <int32_t *>_enc_ptr(counts_out, keep)
         j.played_out = <int16_t *>_enc_ptr(played_out, keep)

@@ -356,6 +356,7 @@ cdef extern from "encode_batch.h" nogil:
         uint8_t *tokens_out
         uint8_t *tokens_ok
         uint64_t *bitboards_out
+        uint8_t *black_out
         int policy
         int lc0_format
         uint8_t *mask_out

@@ -11,7 +11,7 @@ import io
 import os
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
-from . import _core
+from . import _core, _optional
 
 # Text read at a time: memory stays within a few blocks whatever the file's size.
 BLOCK_SIZE = 4 << 20
@@ -24,12 +24,7 @@ Progress = Callable[[int, Optional[int]], Any]
 
 
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("chessbits.pgn.read_games makes NumPy arrays: pip install 'chessbits[data]'",
-                          name="numpy") from None
-    return numpy
+    return _optional.numpy("chessbits.pgn.read_games", "data")
 
 
 class GameArrays:

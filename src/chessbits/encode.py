@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, NamedTuple, Optional, Tuple
 
-from . import _core
+from . import _core, _optional
 from ._pgnarrays import GameArrays
 from .status import IllegalMoveError
 
@@ -48,12 +48,7 @@ Positions = Any  # a Board, a sequence of Boards, or a GameArrays
 
 
 def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        raise ImportError("chessbits.encode makes NumPy arrays: pip install 'chessbits[numpy]'",
-                          name="numpy") from None
-    return numpy
+    return _optional.numpy("chessbits.encode", "numpy")
 
 
 def _name(value: str, table: Dict[str, Any], what: str) -> Any:
@@ -105,12 +100,13 @@ def _threads(threads: Optional[int]) -> int:
 
 
 def _run(source: Any, *, layout: int = -1, lc0_format: int = 1, lc0_fill: int = 1, perspective: bool = False,
-         dtype: int = DTYPES["float32"], planes: Any = None, values: Any = None, tokens: Any = None, tokens_ok: Any = None, bitboards: Any = None, policy: int = -1,
-         mask: Any = None, counts: Any = None, played: Any = None, threads: int = 1) -> Any:
-    flat = [None if a is None else _flat(a) for a in (planes, values, tokens, tokens_ok, bitboards, mask, counts,
-                                                       played)]
+         dtype: int = DTYPES["float32"], planes: Any = None, values: Any = None, tokens: Any = None,
+         tokens_ok: Any = None, bitboards: Any = None, black: Any = None, policy: int = -1, mask: Any = None,
+         counts: Any = None, played: Any = None, threads: int = 1) -> Any:
+    flat = [None if a is None else _flat(a) for a in (planes, values, tokens, tokens_ok, bitboards, black, mask,
+                                                       counts, played)]
     return _core._encode(source, layout, lc0_format, lc0_fill, perspective, dtype, flat[0], flat[1], flat[2],
-                         flat[3], flat[4], policy, flat[5], flat[6], flat[7], threads)
+                         flat[3], flat[4], flat[5], policy, flat[6], flat[7], flat[8], threads)
 
 
 def planes(positions: Positions, layout: str = "simple", *, dtype: str = "float32", out: Any = None,
@@ -307,23 +303,16 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     x = np.empty((n, count, 8, 8), np.dtype(dtype))
     legal = np.empty((n, _core._policy_size(code)), np.bool_)
     played = np.empty(n, np.int16)
+    black = np.empty(n, np.bool_)
     _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=dcode, planes=x, policy=code, mask=legal,
-         played=played, threads=_threads(threads))
+         played=played, black=black, threads=_threads(threads))
     offsets = np.asarray(games.offsets, np.int64)
     game = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
     white = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
     per_game = np.array([white.get(r, np.nan) for r in games.result], np.float32)
-    ply = np.arange(n) - offsets[game]
-    black = (ply + np.array([_starts_black(s) for s in source[2]], bool)[game]) % 2 == 1
     result = per_game[game]
     result = np.where(black, 1.0 - result, result).astype(np.float32)
     return Dataset(x, legal, played, game, result)
-
-
-def _starts_black(start: Tuple[Optional[bytes], bool]) -> bool:
-    """True if a game's start (FEN, chess960) has black to move."""
-    parts = (start[0] or b"").split()
-    return len(parts) > 1 and parts[1] == b"b"
 
 
 class BoardBatch(_core._Batch):
@@ -361,6 +350,15 @@ class BoardBatch(_core._Batch):
                 (m if isinstance(m, (int, np.integer)) else m.from_square | m.to_square << 6 | (m.promotion or 0) << 12)
                 for m in moves]
         self._push_keys(np.array(keys, np.uint16))
+
+    def reset(self, which: Any = None) -> None:
+        """Takes games back to their start: all (None), or those of a bool mask or of indices."""
+        np = _numpy()
+        if which is None:
+            self._reset(range(len(self)))
+            return
+        which = np.asarray(which)
+        self._reset((np.flatnonzero(which) if which.dtype == np.bool_ else which.reshape(-1)).tolist())
 
     def legal_mask(self, layout: str = "lc0", **options: Any) -> Any:
         """:func:`legal_mask` of every game's position."""
