@@ -15,7 +15,6 @@ void enc_snapshot(const Position *pos, int start, EncPos *e) {
   e->black = pos->side == BLACK;
   e->castling = st->castling;
   for (int i = 0; i < 4; i++) e->rook[i] = (st->castling & (1 << i)) ? pos->castling_rook[i] : 0;
-  e->ep_raw = st->ep_raw;
   e->ep_legal = st->ep;
   /* lc0 flags a double push when an enemy pawn stands beside the pawn that moved (pins and
      checks aside); a position read from a FEN has the square python-chess's fen() writes. */
@@ -29,7 +28,6 @@ void enc_snapshot(const Position *pos, int start, EncPos *e) {
   if (ep != SQ_NONE) key ^= zobrist_ep[file_of(ep)];
   e->key = key;
   e->reps = 0;
-  e->chess960 = (uint8_t)pos->chess960;
 }
 
 /* Returns 1 if a and b are the same position for lc0 (its ChessBoard ==). */
@@ -268,11 +266,9 @@ int enc_plane_count(const EncOptions *o) {
   }
 }
 
-int enc_plane_values(const EncOptions *o) {
-  if (o->layout == ENC_ALPHAZERO) return 1;
-  if (o->layout != ENC_LC0) return 0;
+int enc_fractional(const EncOptions *o) {
   const int f = o->lc0_format;
-  return f == LC0_CLASSICAL || f == LC0_CASTLING_PLANE || f == LC0_CANONICAL ? 1 : 2;
+  return o->layout == ENC_LC0 && f != LC0_CLASSICAL && f != LC0_CASTLING_PLANE && f != LC0_CANONICAL;
 }
 
 int enc_planes(const EncOptions *o, const EncPos *h, int n, uint64_t *mask, float *value) {

@@ -39,10 +39,8 @@ typedef struct {
   uint8_t rook[4];                 /* each right's rook square (Position.castling_rook) */
   uint8_t ep;                      /* lc0's en-passant square: after a double push next to an enemy
                                       pawn; the legal one at a game's start; SQ_NONE if none */
-  uint8_t ep_raw;                  /* python-chess's ep_square (every double push), SQ_NONE if none */
   uint8_t ep_legal;                /* the square fen() writes: a legal capture, SQ_NONE if none */
   uint8_t reps;                    /* earlier occurrences, as lc0 counts them (PositionHistory) */
-  uint8_t chess960;
 } EncPos;
 
 /* Options of an encoding. */
@@ -72,9 +70,9 @@ int enc_lc0_transform(const EncPos *e);
 /* Returns the number of planes of an encoding (0 if the options are invalid). */
 int enc_plane_count(const EncOptions *o);
 
-/* Returns 1 if some plane of the encoding can hold a value other than 0 and 1 (lc0's rule-50
-   plane, AlphaZero's counts), else 0; 2 if a value can be fractional (lc0's hectoplies). */
-int enc_plane_values(const EncOptions *o);
+/* Returns 1 if a plane of the encoding can hold a fractional value (lc0's hectoplies rule-50
+   plane), else 0. */
+int enc_fractional(const EncOptions *o);
 
 /* Returns the transform applied (lc0's canonical formats; else 0) after writing the planes of
    h[n - 1] with h[0..n - 1) its history (n >= 1, reps counted) as masks and values. */

@@ -137,7 +137,7 @@ def _fractional_planes(int layout, int lc0_format):
     o.lc0_format = lc0_format
     o.lc0_fill = LC0_FILL_FEN_ONLY
     o.perspective = 0
-    return enc_plane_values(&o) == 2
+    return bool(enc_fractional(&o))
 
 
 def _policy_size(int layout):

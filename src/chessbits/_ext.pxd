@@ -332,7 +332,7 @@ cdef extern from "encode.h" nogil:
     int enc_lc0_transform(const EncPos *e)
     int enc_lc0_canonical(int format)
     int enc_plane_count(const EncOptions *o)
-    int enc_plane_values(const EncOptions *o)
+    int enc_fractional(const EncOptions *o)
     void enc_init()
 
 cdef extern from "policy.h" nogil:
