@@ -51,12 +51,11 @@
 #define MAPS_UPDATE(pos, before, changed) ((void)(before), (void)(changed))
 #endif
 
-/* Returns 1 if a knight in n, a rook-like slider in rq or a bishop-like one in bq
-   attacks s through v. The empty-board prefilter skips most lookups. */
-static TGT CB_FORCE_INLINE int FN(attacked)(Square s, OV v, Bitboard n, Bitboard rq, Bitboard bq) {
-  return (KnightAttacks[s] & n)
-      || ((movegen_rook_pseudo[s] & rq) && (ROOK_ATT(s, v) & rq))
-      || ((movegen_bishop_pseudo[s] & bq) && (BISHOP_ATT(s, v) & bq));
+/* Returns 1 if a rook-like slider in rq or a bishop-like one in bq attacks s through v. A
+   lookup wherever such sliders exist (a branch the CPU predicts): an empty-board prefilter
+   per square skipped more of them but mispredicted (callgrind's branch simulation, Kiwipete). */
+static TGT CB_FORCE_INLINE int FN(attacked)(Square s, OV v, Bitboard rq, Bitboard bq) {
+  return ((rq ? ROOK_ATT(s, v) & rq : 0) | (bq ? BISHOP_ATT(s, v) & bq : 0)) != 0;
 }
 
 /* Returns list advanced past the moves from `from` to each square of b. */
@@ -112,8 +111,8 @@ static TGT CB_FORCE_INLINE Bitboard FN(checks)(const GenCtx *c, Bitboard *pinned
   return checkers;
 }
 
-/* King moves: pawn and king attacks set-wise (c->danger), then square by square knights
-   and sliders, with the king off the board so it cannot hide behind itself. */
+/* King moves: pawn, knight and king attacks set-wise (c->danger), then the sliders', with
+   the king off the board so it cannot hide behind itself. */
 static TGT CB_FORCE_INLINE Move *FN(king_moves)(const Position *pos, OV v, const GenCtx *c, Move *list, int *n,
                                                 const int count_only) {
   Bitboard kt = KingAttacks[c->ksq] & ~c->ours & ~c->danger;
@@ -130,11 +129,19 @@ static TGT CB_FORCE_INLINE Move *FN(king_moves)(const Position *pos, OV v, const
   }
 #else
   (void)pos;
+  /* Slider attacks on the king's squares: from each slider, or at each square, whichever
+     takes fewer lookups (an endgame king has many squares and few enemies, a middlegame
+     one the reverse). */
   const OV vk = OV_XOR(v, square_bb(c->ksq));
-  for (Bitboard b = kt; b; ) {
-    Square t = pop_lsb(&b);
-    if (FN(attacked)(t, vk, c->their_knights, c->their_rq, c->their_bq)) kt ^= square_bb(t);
-  }
+  const Bitboard rq = c->their_rq, bq = c->their_bq;
+  if (popcount(rq) + popcount(bq) <= popcount(kt) * ((rq != 0) + (bq != 0))) {
+    for (Bitboard b = rq; b; ) kt &= ~ROOK_ATT(pop_lsb(&b), vk);
+    for (Bitboard b = bq; b; ) kt &= ~BISHOP_ATT(pop_lsb(&b), vk);
+  } else
+    for (Bitboard b = kt; b; ) {
+      Square t = pop_lsb(&b);
+      if (FN(attacked)(t, vk, rq, bq)) kt ^= square_bb(t);
+    }
 #endif
   return FN(add)(list, n, c->ksq, kt, count_only);
 }
@@ -259,7 +266,7 @@ static TGT CB_FORCE_INLINE Move *FN(castling_moves)(const Position *pos, OV v, c
     const OV vc = OV_XOR(v, square_bb(c->ksq) | square_bb(rsq));
     int safe = 1;
     for (Bitboard b = kpath; b && safe; )
-      safe = !FN(attacked)(pop_lsb(&b), vc, c->their_knights, c->their_rq, c->their_bq);
+      safe = !FN(attacked)(pop_lsb(&b), vc, c->their_rq, c->their_bq);
     if (safe) {
       if (count_only) ++*n;
       else *list++ = make_move_special(c->ksq, rsq, MOVE_CASTLING);
@@ -289,6 +296,7 @@ static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castl
   c.their_knights = pos->by_type[KNIGHT] & c.theirs;
   c.checkers = FN(checks)(&c, &c.pinned, us);
   c.danger = KingAttacks[lsb(pos->by_type[KING] & c.theirs)] | pawn_attacks_bb(them, c.their_pawns);
+  for (Bitboard b = c.their_knights; b; ) c.danger |= KnightAttacks[pop_lsb(&b)];
   c.target = 0;
 
   list = FN(king_moves)(pos, v, &c, list, &n, count_only);
@@ -347,20 +355,107 @@ static TGT CB_FORCE_INLINE int FN(count_after)(Position *pos, OV v, unsigned cas
   return n;
 }
 
+#ifndef MOVEGEN_REUSE_CTX
+#define MOVEGEN_REUSE_CTX
+/* A depth-2 node's reply reuse: `replies` is the enemy's move count on the board as it is
+   (we pass, no en passant), and a plain move (MOVE_NORMAL) of a piece of type pt whose from
+   and to squares both miss mask[pt] leaves the enemy exactly those moves (their pieces are in
+   every mask, so captures never pass). on is 0 when we are in check. */
+typedef struct {
+  Bitboard mask[PIECE_TYPE_NB];
+  int replies, on;
+} ReplyReuse;
+#endif
+
+/* Returns nothing; fills *r for us to move (the MPerft idea, as perft_cpu_2026 uses it). A
+   quiet move (no capture, promotion, castling, en passant, or double push the enemy can take)
+   changes the enemy's moves only where their generation reads the board: the squares their
+   sliders, pawns and king (with its castling path) reach, and everything that decides their
+   king's safety: the lines from their king, its free neighbours and castling squares (and
+   one x-ray from the king, for pins), and the squares from which each of our piece types
+   attacks those. A move touching none of them is counted as `replies`, never played. */
+static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned castling, ReplyReuse *r,
+                                               const Color us) {
+  const Color them = us ^ 1;
+  const Bitboard occ = OV_OCC(v), ours = pos->by_color[us], theirs = pos->by_color[them];
+  const Bitboard pawns = pos->by_type[PAWN] & theirs, queens = pos->by_type[QUEEN];
+  const Square ko = lsb(pos->by_type[KING] & theirs), km = lsb(pos->by_type[KING] & ours);
+  Bitboard reach = 0;
+  for (Bitboard b = (pos->by_type[BISHOP] | queens) & theirs; b; ) reach |= BISHOP_ATT(pop_lsb(&b), v);
+  for (Bitboard b = (pos->by_type[ROOK] | queens) & theirs; b; ) reach |= ROOK_ATT(pop_lsb(&b), v);
+  r->replies = 0;
+  r->on = !((reach & square_bb(km)) || (KnightAttacks[km] & pos->by_type[KNIGHT] & theirs)
+            || (PawnAttacks[us][km] & pawns));
+  if (!r->on) return;
+  const int down = them == WHITE ? NORTH : SOUTH;
+  const Bitboard push = shift(pawns, down);
+  reach |= push | shift(push & (them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16), down)
+           | pawn_attacks_bb(them, pawns);
+  Bitboard ring = (KingAttacks[ko] & ~theirs) | square_bb(ko), lines = 0;
+  for (int i = 2 * them; i <= 2 * them + 1; i++)
+    if (castling & (1u << i)) {
+      const Bitboard path = pos->castling_king_path[i];
+      const OV vc = OV_XOR(v, square_bb(ko) | square_bb(pos->castling_rook[i]));
+      reach |= pos->castling_path[i] | path;
+      for (Bitboard b = path; b; ) {
+        const Square s = pop_lsb(&b);
+        lines |= BISHOP_ATT(s, vc) | ROOK_ATT(s, vc);
+      }
+      ring |= path;
+    }
+  reach |= ring;
+  Bitboard knight = 0, king = 0, pawn = 0;
+  for (Bitboard b = ring; b; ) {
+    const Square s = pop_lsb(&b);
+    lines |= BISHOP_ATT(s, v) | ROOK_ATT(s, v);
+    knight |= KnightAttacks[s], king |= KingAttacks[s], pawn |= PawnAttacks[them][s];
+  }
+  /* one x-ray from the king: the pieces it sees taken off, the lines go on to the next */
+  lines |= BISHOP_ATT(ko, OV_XOR(v, BISHOP_ATT(ko, v) & occ)) | ROOK_ATT(ko, OV_XOR(v, ROOK_ATT(ko, v) & occ));
+  /* captures land on their pieces; a double push beside their pawn opens en passant */
+  const Bitboard base = reach | lines | theirs;
+  const Bitboard beside = pawns & (us == WHITE ? RANK_1_BB << 24 : RANK_8_BB >> 24);
+  pawn |= shift(beside, EAST) | shift(beside, WEST);
+  r->mask[PAWN] = base | pawn, r->mask[KNIGHT] = base | knight, r->mask[KING] = base | king;
+  r->mask[BISHOP] = r->mask[ROOK] = r->mask[QUEEN] = base;
+  r->replies = (us == WHITE ? FN(count_b) : FN(count_w))(pos, v, castling, SQ_NONE);
+}
+
+/* Returns the sum over our moves list[0..n) of the enemy's legal replies (us = pos->side): the
+   moves reuse cannot count are picked out without a branch, then counted one by one. */
+static TGT CB_FORCE_INLINE uint64_t FN(leaves)(Position *pos, OV v, const Move *list, int n, const Color us) {
+  const unsigned castling = pos->st->castling;
+  ReplyReuse r;
+  Move rest[MAX_MOVES];
+  FN(reuse_prep)(pos, v, castling, &r, us);
+  int same = 0;
+  if (r.on) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      const Move m = list[i];
+      const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m));
+      const int reuse = (move_type(m) == MOVE_NORMAL) & !(ft & r.mask[type_of_piece(pos->board[move_from(m)])]);
+      CB_ASSERT(!reuse || r.replies == FN(count_after)(pos, v, castling, m, us));
+      rest[k] = m;
+      k += !reuse;
+      same += reuse;
+    }
+    list = rest;
+    n = k;
+  }
+  uint64_t total = (uint64_t)same * (uint64_t)r.replies;
+  for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], us);
+  return total;
+}
+
 /* Returns the sum over white's moves list[0..n) of black's legal replies. */
 static TGT CB_NOINLINE uint64_t FN(leaves_w)(Position *pos, OV v, const Move *list, int n) {
-  const unsigned castling = pos->st->castling;
-  uint64_t total = 0;
-  for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], WHITE);
-  return total;
+  return FN(leaves)(pos, v, list, n, WHITE);
 }
 
 /* Returns the sum over black's moves list[0..n) of white's legal replies. */
 static TGT CB_NOINLINE uint64_t FN(leaves_b)(Position *pos, OV v, const Move *list, int n) {
-  const unsigned castling = pos->st->castling;
-  uint64_t total = 0;
-  for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], BLACK);
-  return total;
+  return FN(leaves)(pos, v, list, n, BLACK);
 }
 
 #ifdef CB_T_MAPS
