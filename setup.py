@@ -22,7 +22,8 @@ from setuptools.command.build_ext import build_ext
 def compile_args():
     if sys.platform == "win32":  # MSVC: C11 for _Alignas and the rest
         return ["/O2", "/std:c11"], []
-    args = ["-std=c11", "-O3", "-fno-plt", "-Wall", "-Wno-unused-function"]
+    # hidden symbols: the C tables are reached directly, not through the GOT (only PyInit_ is exported)
+    args = ["-std=c11", "-O3", "-fno-plt", "-fvisibility=hidden", "-Wall", "-Wno-unused-function"]
     link = []
     if os.environ.get("CHESSBITS_DEBUG"):
         args += ["-O0", "-g", "-UNDEBUG", "-DCB_DEBUG"]

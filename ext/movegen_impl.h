@@ -51,11 +51,11 @@
 #define MAPS_UPDATE(pos, before, changed) ((void)(before), (void)(changed))
 #endif
 
-/* Returns 1 if a rook-like slider in rq or a bishop-like one in bq attacks s through v. A
-   lookup wherever such sliders exist (a branch the CPU predicts): an empty-board prefilter
-   per square skipped more of them but mispredicted (callgrind's branch simulation, Kiwipete). */
+/* Returns 1 if a rook-like slider in rq or a bishop-like one in bq attacks s through v. The
+   empty-board prefilter skips most lookups. */
 static TGT CB_FORCE_INLINE int FN(attacked)(Square s, OV v, Bitboard rq, Bitboard bq) {
-  return ((rq ? ROOK_ATT(s, v) & rq : 0) | (bq ? BISHOP_ATT(s, v) & bq : 0)) != 0;
+  return ((movegen_rook_pseudo[s] & rq) && (ROOK_ATT(s, v) & rq))
+      || ((movegen_bishop_pseudo[s] & bq) && (BISHOP_ATT(s, v) & bq));
 }
 
 /* Returns list advanced past the moves from `from` to each square of b. */
@@ -85,6 +85,7 @@ typedef struct {
   Bitboard ours, theirs, occ, their_rq, their_bq, their_pawns, their_knights;
   Bitboard checkers, pinned, danger, target;
   Square ksq;
+  unsigned castles; /* our castling rights whose move is still possible (see king_moves) */
 } GenCtx;
 #endif
 
@@ -111,12 +112,26 @@ static TGT CB_FORCE_INLINE Bitboard FN(checks)(const GenCtx *c, Bitboard *pinned
   return checkers;
 }
 
-/* King moves: pawn, knight and king attacks set-wise (c->danger), then the sliders', with
-   the king off the board so it cannot hide behind itself. */
-static TGT CB_FORCE_INLINE Move *FN(king_moves)(const Position *pos, OV v, const GenCtx *c, Move *list, int *n,
+/* Returns 1 if castling with right i keeps the king's path safe, tested square by square with
+   king and rook off the board (a castling rook may shield the king's destination, as on b1
+   with a queen on a1). */
+static TGT CB_FORCE_INLINE int FN(castle_safe)(const Position *pos, OV v, const GenCtx *c, int i) {
+  const OV vc = OV_XOR(v, square_bb(c->ksq) | square_bb(pos->castling_rook[i]));
+  for (Bitboard b = pos->castling_king_path[i]; b; )
+    if (FN(attacked)(pop_lsb(&b), vc, c->their_rq, c->their_bq)) return 0;
+  return 1;
+}
+
+/* King moves, and which of c->castles survive the enemy sliders. Pawn, knight and king
+   attacks are in c->danger; the sliders' are looked up with the king off the board (so it
+   cannot hide behind itself), for the king's squares and castling paths together: from
+   each slider or at each square, whichever takes fewer lookups (an endgame king has many
+   squares and few enemies, a middlegame one the reverse). A path the sliders miss with the
+   rook on the board is safe unless a slider sees the rook: only then is it asked again
+   with the rook off. */
+static TGT CB_FORCE_INLINE Move *FN(king_moves)(const Position *pos, OV v, GenCtx *c, Move *list, int *n,
                                                 const int count_only) {
   Bitboard kt = KingAttacks[c->ksq] & ~c->ours & ~c->danger;
-  if (!kt) return list;
 #ifdef CB_T_MAPS
   /* Attacked now, or behind the king on the line of a slider checking it. */
   for (Bitboard b = kt; b; ) {
@@ -127,21 +142,33 @@ static TGT CB_FORCE_INLINE Move *FN(king_moves)(const Position *pos, OV v, const
     Square s = pop_lsb(&b);
     kt &= ~(LineBB[s][c->ksq] ^ square_bb(s));
   }
+  for (unsigned b = c->castles; b; b &= b - 1)
+    if (!FN(castle_safe)(pos, v, c, lsb(b))) c->castles ^= b & -b;
 #else
-  (void)pos;
-  /* Slider attacks on the king's squares: from each slider, or at each square, whichever
-     takes fewer lookups (an endgame king has many squares and few enemies, a middlegame
-     one the reverse). */
+  Bitboard asked = kt;
+  for (unsigned b = c->castles; b; b &= b - 1) asked |= pos->castling_king_path[lsb(b)];
+  if (!asked) return list;
   const OV vk = OV_XOR(v, square_bb(c->ksq));
   const Bitboard rq = c->their_rq, bq = c->their_bq;
-  if (popcount(rq) + popcount(bq) <= popcount(kt) * ((rq != 0) + (bq != 0))) {
-    for (Bitboard b = rq; b; ) kt &= ~ROOK_ATT(pop_lsb(&b), vk);
-    for (Bitboard b = bq; b; ) kt &= ~BISHOP_ATT(pop_lsb(&b), vk);
-  } else
+  if (popcount(rq) + popcount(bq) <= popcount(asked) * ((rq != 0) + (bq != 0))) {
+    Bitboard seen = 0;
+    for (Bitboard b = rq; b; ) seen |= ROOK_ATT(pop_lsb(&b), vk);
+    for (Bitboard b = bq; b; ) seen |= BISHOP_ATT(pop_lsb(&b), vk);
+    kt &= ~seen;
+    for (unsigned b = c->castles; b; b &= b - 1) {
+      const int i = lsb(b);
+      if ((pos->castling_king_path[i] & seen)
+          || ((square_bb(pos->castling_rook[i]) & seen) && !FN(castle_safe)(pos, v, c, i)))
+        c->castles ^= b & -b;
+    }
+  } else {
     for (Bitboard b = kt; b; ) {
       Square t = pop_lsb(&b);
       if (FN(attacked)(t, vk, rq, bq)) kt ^= square_bb(t);
     }
+    for (unsigned b = c->castles; b; b &= b - 1)
+      if (!FN(castle_safe)(pos, v, c, lsb(b))) c->castles ^= b & -b;
+  }
 #endif
   return FN(add)(list, n, c->ksq, kt, count_only);
 }
@@ -252,26 +279,13 @@ static TGT CB_FORCE_INLINE Move *FN(ep_moves)(const Position *pos, OV v, const G
   return list;
 }
 
-/* Castling, king takes own rook: the squares between king, rook and their destinations
-   empty, and the king's path safe with both off the board (a castling rook may shield the
-   king's destination, as on b1 with a queen on a1). Unrolled per right: i is a constant,
-   and most nodes stop at the first test. */
-static TGT CB_FORCE_INLINE Move *FN(castling_moves)(const Position *pos, OV v, const GenCtx *c, unsigned castling,
-                                                    Move *list, int *n, const int count_only, const Color us) {
-  for (int i = 2 * us; i <= 2 * us + 1; i++) {
-    if (!(castling & (1u << i)) || (pos->castling_path[i] & c->occ)) continue;
-    const Bitboard kpath = pos->castling_king_path[i];
-    if (kpath & c->danger) continue;
-    const Square rsq = pos->castling_rook[i];
-    const OV vc = OV_XOR(v, square_bb(c->ksq) | square_bb(rsq));
-    int safe = 1;
-    for (Bitboard b = kpath; b && safe; )
-      safe = !FN(attacked)(pop_lsb(&b), vc, c->their_rq, c->their_bq);
-    if (safe) {
-      if (count_only) ++*n;
-      else *list++ = make_move_special(c->ksq, rsq, MOVE_CASTLING);
-    }
-  }
+/* Castling, king takes own rook: the rights king_moves left in c->castles. */
+static TGT CB_FORCE_INLINE Move *FN(castling_moves)(const Position *pos, const GenCtx *c, Move *list, int *n,
+                                                    const int count_only) {
+  if (count_only) *n += popcount(c->castles);
+  else
+    for (unsigned b = c->castles; b; b &= b - 1)
+      *list++ = make_move_special(c->ksq, pos->castling_rook[lsb(b)], MOVE_CASTLING);
   return list;
 }
 
@@ -298,6 +312,13 @@ static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castl
   c.danger = KingAttacks[lsb(pos->by_type[KING] & c.theirs)] | pawn_attacks_bb(them, c.their_pawns);
   for (Bitboard b = c.their_knights; b; ) c.danger |= KnightAttacks[pop_lsb(&b)];
   c.target = 0;
+  /* Castlings with the right, an empty path and no pawn, knight or king on the king's way
+     (unrolled per right: most nodes stop at the first test); king_moves asks the sliders. */
+  c.castles = 0;
+  if (castling && !c.checkers)
+    for (int i = 2 * us; i <= 2 * us + 1; i++)
+      if ((castling & (1u << i)) && !(pos->castling_path[i] & c.occ) && !(pos->castling_king_path[i] & c.danger))
+        c.castles |= 1u << i;
 
   list = FN(king_moves)(pos, v, &c, list, &n, count_only);
   if (more_than_one(c.checkers)) return count_only ? n : (int)(list - start);
@@ -305,7 +326,7 @@ static TGT CB_FORCE_INLINE int FN(gen)(const Position *pos, OV v, unsigned castl
   list = FN(piece_moves)(pos, v, &c, list, &n, count_only);
   list = FN(pawn_moves)(pos, &c, list, &n, count_only, us);
   if (ep != SQ_NONE) list = FN(ep_moves)(pos, v, &c, ep, list, &n, count_only, us);
-  if (castling && !c.checkers) list = FN(castling_moves)(pos, v, &c, castling, list, &n, count_only, us);
+  if (c.castles) list = FN(castling_moves)(pos, &c, list, &n, count_only);
   return count_only ? n : (int)(list - start);
 }
 

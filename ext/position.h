@@ -287,13 +287,14 @@ static CB_FORCE_INLINE void position_toggle_bb(Position *pos, Move m, Color us) 
     capb = square_bb(to + (us == WHITE ? SOUTH : NORTH));
     captured = PAWN;
   }
-  /* without a branch: nothing captured toggles nothing (by_type[NO_PIECE_TYPE] ^= 0) */
-  capb &= 0 - (Bitboard)(captured != NO_PIECE_TYPE);
-  pos->by_type[captured] ^= capb;
-  pos->by_color[us ^ 1] ^= capb;
+  if (captured) {
+    pos->by_type[captured] ^= capb;
+    pos->by_color[us ^ 1] ^= capb;
+    pos->by_type[NO_PIECE_TYPE] ^= capb;
+  }
   pos->by_type[pt] ^= fb | tb;
   pos->by_color[us] ^= fb | tb;
-  pos->by_type[NO_PIECE_TYPE] ^= capb ^ fb ^ tb;
+  pos->by_type[NO_PIECE_TYPE] ^= fb | tb;
   if (move_type(m) == MOVE_PROMOTION) {
     pos->by_type[PAWN] ^= tb;
     pos->by_type[move_promotion(m)] ^= tb;
