@@ -1,4 +1,12 @@
-"""chessbits' perft beside a native generator, cozy-chess (Rust), side by side in one run.
+"""chessbits' perft beside native generators: perft_cpu_2026 (C++, the fastest public CPU perft) and
+cozy-chess (Rust), side by side in one run.
+
+perft_cpu_2026: give its built binary and this runs `chessbits bench native` (its options pass on):
+
+    ../shared/anchors/perft_cpu_2026/build.sh /tmp/perft_cpu_2026
+    python benchmarks/bench_native.py --perft-cpu /tmp/perft_cpu_2026/build/perft_cpu --threads 1 --threads 2
+
+cozy-chess:
 
 You fetch cozy-chess yourself (it is never vendored here); this script builds our small
 driver (benchmarks/native/cozy_perft: perft counted as chessbits counts it, the last ply
@@ -65,6 +73,10 @@ def run(cmd):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not any(a == "--cozy" or a.startswith("--cozy=") for a in argv):
+        from chessbits.bench.native import main as native
+        return native(argv)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cozy", required=True, help="path of a cozy-chess checkout")
     ap.add_argument("--rounds", type=int, default=3)

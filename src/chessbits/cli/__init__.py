@@ -7,6 +7,7 @@
     chessbits bench [attacks|perft|api|methods|pgn|all]  benchmark tables
     chessbits magics [--plain]                       find magic multipliers, print them and the time taken
     chessbits info                                   what this build is and what it picked on this CPU
+    chessbits uci                                    a UCI engine answering go perft N (on stdin)
 
 Each command's --help has its options and examples. Exit status: 0 all well,
 1 a count differs (suite failure, generators disagree), 2 bad input or a broken
@@ -19,7 +20,7 @@ from typing import List, Optional
 
 from .._core import MAX_THREADS
 from ..uci import EngineError
-from . import perft, suite, tools
+from . import perft, suite, tools, uci_server
 from . import pgn as pgn_cli
 from .deep import DEFAULT_HASH_MB
 from .._options import Parser, positive
@@ -270,6 +271,12 @@ def parser() -> argparse.ArgumentParser:
                        epilog="examples:\n  chessbits info\n  chessbits info --json", formatter_class=raw)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=tools.info)
+
+    p = sub.add_parser("uci", help="a UCI engine that answers go perft N",
+                       description=uci_server.__doc__.split("\n\n")[0] if uci_server.__doc__ else None,
+                       epilog="example:\n  printf 'position startpos\\ngo perft 5\\nquit\\n' | chessbits uci",
+                       formatter_class=raw)
+    p.set_defaults(run=uci_server.run)
     return ap
 
 

@@ -14,6 +14,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "methods": "chessbits.bench.methods",
     "pgn": "chessbits.bench.pgn",
     "encode": "chessbits.bench.encode",
+    "native": "chessbits.bench.native",
 }
 
 
