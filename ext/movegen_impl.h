@@ -11,7 +11,11 @@
    With CB_T_MAPS (the "incremental" method) the moves of our sliders and the king's
    safety come from Hyatt's attack maps (attackmaps.h), which perft keeps up to date in
    make and unmake; the few lookups on a changed occupancy (en passant, castling) are
-   the classical technique's, the rays the maps themselves are kept with. */
+   the classical technique's, the rays the maps themselves are kept with.
+
+   Perft never plays its last ply (the leaves are counted), and at a node two plies from
+   the leaves it counts the enemy's replies once with us passing: every plain move that
+   provably leaves those replies as they are (reuse_prep) adds that count unplayed. */
 
 #define MG_PASTE(a, b) a##_##b
 #define MG_NAME(a, b) MG_PASTE(a, b)

@@ -26,35 +26,84 @@ int perft_divide(Position *pos, int depth, int technique, Move *moves, uint64_t 
   return n;
 }
 
-/* One thread's share of a divide: it takes the next root move from the shared counter. */
+/* A divide's unit of work on threads: the root move i, then its reply (MOVE_NONE when the root
+   move itself is the unit); its leaves go to count. */
+typedef struct {
+  int i;
+  Move reply;
+  uint64_t count;
+} PerftTask;
+
+/* One thread's share of a divide: it takes the next task from the shared counter. */
 typedef struct {
   Position pos;
   StateInfo st;
   const Move *moves;
-  uint64_t *counts;
+  PerftTask *tasks;
   volatile int64_t *next;
   int n, depth, technique;
 } PerftJob;
 
-/* Returns nothing; fills counts at the root moves this thread takes. */
+/* Returns nothing; counts the tasks this thread takes. */
 static void perft_job_run(void *arg) {
   PerftJob *job = arg;
   const MovegenTechnique *mt = &movegen_techniques[job->technique];
-  for (int64_t i; (i = workers_fetch_add(job->next, 1)) < job->n;) {
-    StateInfo st;
-    do_move(&job->pos, job->moves[i], &st);
-    job->counts[i] = mt->perft(&job->pos, job->depth - 1, NULL);
-    undo_move(&job->pos, job->moves[i]);
+  for (int64_t k; (k = workers_fetch_add(job->next, 1)) < job->n;) {
+    PerftTask *t = &job->tasks[k];
+    StateInfo st, st2;
+    do_move(&job->pos, job->moves[t->i], &st);
+    if (t->reply == MOVE_NONE) t->count = mt->perft(&job->pos, job->depth - 1, NULL);
+    else {
+      do_move(&job->pos, t->reply, &st2);
+      t->count = mt->perft(&job->pos, job->depth - 2, NULL);
+      undo_move(&job->pos, t->reply);
+    }
+    undo_move(&job->pos, job->moves[t->i]);
   }
+}
+
+/* Returns the number of tasks written to *tasks (malloc'd; NULL on no memory): each root move
+   with each reply when depth >= 3, so threads share the work evenly whatever the root moves'
+   sizes (a few big root moves, as in position 4, leave a thread idle), else each root move. */
+static int perft_tasks(const Position *pos, const MovegenTechnique *mt, int depth, const Move *moves, int n,
+                       PerftTask **tasks) {
+  Position copy;
+  StateInfo st, st2;
+  Move replies[MAX_MOVES];
+  int total = 0, cap = depth >= 3 ? 0 : n;
+  position_copy(pos, &copy, &st);
+  if (depth >= 3)
+    for (int i = 0; i < n; i++) {
+      do_move(&copy, moves[i], &st2);
+      cap += mt->count(&copy);
+      undo_move(&copy, moves[i]);
+    }
+  *tasks = malloc(sizeof(PerftTask) * (size_t)(cap ? cap : 1));
+  if (!*tasks) return 0;
+  for (int i = 0; i < n; i++) {
+    if (depth < 3) {
+      (*tasks)[total++] = (PerftTask){i, MOVE_NONE, 0};
+      continue;
+    }
+    do_move(&copy, moves[i], &st2);
+    const int r = mt->generate(&copy, replies);
+    for (int j = 0; j < r; j++) (*tasks)[total++] = (PerftTask){i, replies[j], 0};
+    undo_move(&copy, moves[i]);
+  }
+  return total;
 }
 
 int perft_divide_threads(const Position *pos, int depth, int technique, int threads, Move *moves, uint64_t *counts) {
   const int t = perft_technique(technique);
-  const int n = movegen_techniques[t].generate(pos, moves);
-  if (threads > n) threads = n;
+  const MovegenTechnique *mt = &movegen_techniques[t];
+  const int n = mt->generate(pos, moves);
   if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  PerftTask *tasks = NULL;
+  const int ntasks = threads > 1 && depth >= 2 ? perft_tasks(pos, mt, depth, moves, n, &tasks) : 0;
+  if (threads > ntasks) threads = ntasks;
   PerftJob *jobs = threads > 1 ? malloc(sizeof(PerftJob) * (size_t)threads) : NULL;
   if (!jobs) {  /* one thread, or no memory for the jobs: count here, on a copy */
+    free(tasks);
     Position copy;
     StateInfo st;
     position_copy(pos, &copy, &st);
@@ -63,11 +112,14 @@ int perft_divide_threads(const Position *pos, int depth, int technique, int thre
   volatile int64_t next = 0;
   for (int k = 0; k < threads; k++) {
     position_copy(pos, &jobs[k].pos, &jobs[k].st);
-    jobs[k].moves = moves, jobs[k].counts = counts, jobs[k].next = &next;
-    jobs[k].n = n, jobs[k].depth = depth, jobs[k].technique = t;
+    jobs[k].moves = moves, jobs[k].tasks = tasks, jobs[k].next = &next;
+    jobs[k].n = ntasks, jobs[k].depth = depth, jobs[k].technique = t;
   }
   workers_run(threads, perft_job_run, jobs, sizeof(PerftJob));
+  for (int i = 0; i < n; i++) counts[i] = 0;
+  for (int k = 0; k < ntasks; k++) counts[tasks[k].i] += tasks[k].count;
   free(jobs);
+  free(tasks);
   return n;
 }
 

@@ -1,5 +1,5 @@
 /* Perft: leaf counts with bulk counting at the last ply, per-root-move divide,
-   root moves split over threads, and a hashed variant. technique is an index into
+   the first two plies split over threads, and a hashed variant. technique is an index into
    Techniques (attacks.h) or MOVEGEN_INCREMENTAL (movegen.h), or -1 for the default;
    one technique_available() refuses runs the default instead. */
 #ifndef CB_PERFT_H
@@ -15,8 +15,9 @@ uint64_t perft(Position *pos, int depth, int technique);
    below each in counts[i] (depth - 1 plies after it). */
 int perft_divide(Position *pos, int depth, int technique, Move *moves, uint64_t *counts);
 
-/* Returns as perft_divide, the root moves dealt over `threads` threads, each on its
-   own copy of pos (pos is only read). */
+/* Returns as perft_divide, the work dealt over `threads` threads in tasks each takes in turn
+   (each root move's replies from depth 3, else the root moves), each thread on its own copy
+   of pos (pos is only read). */
 int perft_divide_threads(const Position *pos, int depth, int technique, int threads, Move *moves, uint64_t *counts);
 
 /* Returns perft's result computed on `threads` threads (pos is only read). */
