@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"x86_64": "x86_64-linux-gnu.2.17", "aarch64": "aarch64-linux-gnu.2.17"}
 PLATFORM = {"x86_64": "manylinux_2_17_x86_64", "aarch64": "manylinux_2_17_aarch64"}
-CFLAGS = ["-std=c11", "-O3", "-fPIC", "-Wall", "-Wno-unused-function", "-DNDEBUG",
+CFLAGS = ["-std=c11", "-O3", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wno-unused-function", "-DNDEBUG",
           "-D_POSIX_C_SOURCE=200809L"]
 SUITES = [("ethereal-standard.epd", [], 100_000), ("cpw-perft-results.epd", [], 1_000_000),
           ("ethereal-fischer.epd", ["--chess960"], 10_000)]

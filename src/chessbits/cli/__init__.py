@@ -4,7 +4,7 @@
     chessbits divide [FEN|startpos|kiwipete] DEPTH   perft --divide
     chessbits suite FILE...                          check EPD perft suites
     chessbits pgn FILE...                            count, check, summarise or export PGN files
-    chessbits bench [attacks|perft|api|methods|pgn|all]  benchmark tables
+    chessbits bench [NAME|all]                       benchmark tables (attacks, perft, native, pgn, ...)
     chessbits magics [--plain]                       find magic multipliers, print them and the time taken
     chessbits info                                   what this build is and what it picked on this CPU
     chessbits uci                                    a UCI engine answering go perft N (on stdin)
@@ -246,7 +246,7 @@ def parser() -> argparse.ArgumentParser:
 
     pgn_cli.add_parser(sub, raw)
 
-    p = sub.add_parser("bench", help="benchmark tables (attacks, perft, api, methods, pgn, all)",
+    p = sub.add_parser("bench", help=f"benchmark tables ({', '.join(tools.BENCHMARKS)}, all)",
                        epilog=BENCH_EPILOG, formatter_class=raw,
                        description="Print benchmark tables, side by side in one run, as ratios.")
     p.add_argument("what", nargs="?", default="all", choices=[*tools.BENCHMARKS, "all"],
