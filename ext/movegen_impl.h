@@ -382,13 +382,13 @@ static TGT CB_FORCE_INLINE int FN(count_after)(Position *pos, OV v, unsigned cas
 
 #ifndef MOVEGEN_REUSE_CTX
 #define MOVEGEN_REUSE_CTX
-/* A depth-2 node's reply reuse: `replies` is the enemy's move count on the board as it is
-   (we pass, no en passant), and a plain move (MOVE_NORMAL) of a piece of type pt whose from
-   and to squares both miss mask[pt] leaves the enemy exactly those moves (their pieces are in
-   every mask, so captures never pass). on is 0 when we are in check. */
+/* A depth-2 node's reply reuse: a plain move (MOVE_NORMAL) of a piece of type pt whose from
+   and to squares both miss mask[pt] leaves the enemy exactly the replies it has on the board as
+   it is, we passing, without en passant (their pieces are in every mask, so captures never
+   pass). on is 0 when we are in check. */
 typedef struct {
   Bitboard mask[PIECE_TYPE_NB];
-  int replies, on;
+  int on;
 } ReplyReuse;
 #endif
 
@@ -398,7 +398,7 @@ typedef struct {
    sliders, pawns and king (with its castling path) reach, and everything that decides their
    king's safety: the lines from their king, its free neighbours and castling squares (and
    one x-ray from the king, for pins), and the squares from which each of our piece types
-   attacks those. A move touching none of them is counted as `replies`, never played. */
+   attacks those. A move touching none of them adds the replies counted with us passing. */
 static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned castling, ReplyReuse *r,
                                                const Color us) {
   const Color them = us ^ 1;
@@ -408,7 +408,6 @@ static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned cas
   Bitboard reach = 0;
   for (Bitboard b = (pos->by_type[BISHOP] | queens) & theirs; b; ) reach |= BISHOP_ATT(pop_lsb(&b), v);
   for (Bitboard b = (pos->by_type[ROOK] | queens) & theirs; b; ) reach |= ROOK_ATT(pop_lsb(&b), v);
-  r->replies = 0;
   r->on = !((reach & square_bb(km)) || (KnightAttacks[km] & pos->by_type[KNIGHT] & theirs)
             || (PawnAttacks[us][km] & pawns));
   if (!r->on) return;
@@ -443,32 +442,40 @@ static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned cas
   pawn |= shift(beside, EAST) | shift(beside, WEST);
   r->mask[PAWN] = base | pawn, r->mask[KNIGHT] = base | knight, r->mask[KING] = base | king;
   r->mask[BISHOP] = r->mask[ROOK] = r->mask[QUEEN] = base;
-  r->replies = (us == WHITE ? FN(count_b) : FN(count_w))(pos, v, castling, SQ_NONE);
+}
+
+/* Returns 1 if r says m leaves the enemy's replies as they are with us passing. */
+static TGT CB_FORCE_INLINE int FN(reusable)(const Position *pos, const ReplyReuse *r, Move m) {
+  const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m));
+  return (int)(move_type(m) == MOVE_NORMAL) & (int)!(ft & r->mask[type_of_piece(pos->board[move_from(m)])]);
 }
 
 /* Returns the sum over our moves list[0..n) of the enemy's legal replies (us = pos->side): the
-   moves reuse cannot count are picked out without a branch, then counted one by one. */
+   moves reuse cannot count are picked out without a branch and counted one by one; the others
+   add the replies counted once, if there are any. */
 static TGT CB_FORCE_INLINE uint64_t FN(leaves)(Position *pos, OV v, const Move *list, int n, const Color us) {
   const unsigned castling = pos->st->castling;
   ReplyReuse r;
   Move rest[MAX_MOVES];
   FN(reuse_prep)(pos, v, castling, &r, us);
-  int same = 0;
+  uint64_t total = 0;
   if (r.on) {
-    int k = 0;
+    int k = 0, same = 0;
     for (int i = 0; i < n; i++) {
-      const Move m = list[i];
-      const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m));
-      const int reuse = (move_type(m) == MOVE_NORMAL) & !(ft & r.mask[type_of_piece(pos->board[move_from(m)])]);
-      CB_ASSERT(!reuse || r.replies == FN(count_after)(pos, v, castling, m, us));
-      rest[k] = m;
+      const int reuse = FN(reusable)(pos, &r, list[i]);
+      rest[k] = list[i];
       k += !reuse;
       same += reuse;
+    }
+    if (same) {
+      const int replies = (us == WHITE ? FN(count_b) : FN(count_w))(pos, v, castling, SQ_NONE);
+      total = (uint64_t)same * (uint64_t)replies;
+      for (int i = 0; i < n; i++)
+        CB_ASSERT(!FN(reusable)(pos, &r, list[i]) || replies == FN(count_after)(pos, v, castling, list[i], us));
     }
     list = rest;
     n = k;
   }
-  uint64_t total = (uint64_t)same * (uint64_t)r.replies;
   for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], us);
   return total;
 }
