@@ -31,12 +31,6 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-POSITIONS = {  # name: (fen, {depth: nodes}) from the published perft results
-    "startpos": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                 {5: 4865609, 6: 119060324, 7: 3195901860}),
-    "Kiwipete": ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                 {4: 4085603, 5: 193690690, 6: 8031647685}),
-}
 CHESSBITS = """
 import sys, time
 from chessbits import Board
@@ -84,7 +78,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
     import chessbits
 
-    depths = {"startpos": 5, "Kiwipete": 4} if args.quick else {"startpos": 7, "Kiwipete": 6}
+    from chessbits.positions import NAMED, PUBLISHED
+
+    depths = {"startpos": 5, "kiwipete": 4} if args.quick else {"startpos": 7, "kiwipete": 6}
     with tempfile.TemporaryDirectory() as tmp:
         gens = {"chessbits": [sys.executable, "-c", CHESSBITS],
                 "cozy-chess (native, pext)": [str(build_cozy(args.cozy, Path(tmp), True))],
@@ -95,7 +91,7 @@ def main(argv=None):
             tasks = list(speeds)
             random.shuffle(tasks)
             for g, p in tasks:
-                fen, known = POSITIONS[p]
+                fen, known = NAMED[p], PUBLISHED[p]
                 d = depths[p]
                 cmd = gens[g] + ([fen, str(d)] if g == "chessbits" else [str(d), fen])
                 nodes, secs = run(cmd)

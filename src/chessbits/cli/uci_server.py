@@ -62,11 +62,13 @@ class UciState:
 
 def go_perft(state: UciState, depth: int, out: IO[str]) -> None:
     """Prints the divide and the total, as Stockfish's ``go perft`` does."""
-    counts = state.board.divide(depth, threads=state.threads) if depth >= 1 else {}
-    for move in state.board.legal_moves if depth >= 1 else ():
+    if depth < 1:  # the position itself, as Stockfish counts it
+        out.write("\nNodes searched: 1\n\n")
+        return
+    counts = state.board.divide(depth, threads=state.threads)
+    for move in state.board.legal_moves:
         out.write(f"{move.uci()}: {counts[move.uci()]}\n")
-    total = sum(counts.values()) if depth >= 1 else 1
-    out.write(f"\nNodes searched: {total}\n\n")
+    out.write(f"\nNodes searched: {sum(counts.values())}\n\n")
 
 
 def serve(lines: IO[str], out: IO[str]) -> None:
