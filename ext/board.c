@@ -186,7 +186,17 @@ Bitboard board_clean_castling(const Position *pos, int has_stack) {
   return result;
 }
 
-int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+/* Returns the squares of path castling asks about under rules (RULE_CASTLE_*): suicide asks
+   none, atomic none next to an enemy king (python-chess's _attacked_for_king overrides). */
+static inline Bitboard b_castle_asked(const Position *pos, unsigned rules, Bitboard path) {
+  if (rules & RULE_CASTLE_UNSAFE) return 0;
+  if (rules & RULE_CASTLE_ATOMIC)
+    for (Bitboard k = pieces_cp(pos, pos->side ^ 1, KING); k; ) path &= ~KingAttacks[pop_lsb(&k)];
+  return path;
+}
+
+/* Returns the number of castling moves written to out, board_generate_castling under rules. */
+static int b_gen_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, unsigned rules, PyMove *out) {
   const Color us = pos->side;
   const Bitboard backrank = board_backrank(us);
   Bitboard king = pos->by_color[us] & pos->by_type[KING] & ~pos->st->promoted & backrank & from_mask;
@@ -204,11 +214,15 @@ int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to
     const Bitboard kto_bb = square_bb(kto), rto_bb = square_bb(rto);
     const Bitboard king_path = BetweenBB[ksq][kto], rook_path = BetweenBB[rsq][rto];
     if ((occ ^ king ^ rook) & (king_path | rook_path | kto_bb | rto_bb)) continue;
-    if (b_attacked_for_king(pos, us ^ 1, king_path | king, occ ^ king)) continue;
-    if (b_attacked_for_king(pos, us ^ 1, kto_bb, occ ^ king ^ rook ^ rto_bb)) continue;
+    if (b_attacked_for_king(pos, us ^ 1, b_castle_asked(pos, rules, king_path | king), occ ^ king)) continue;
+    if (b_attacked_for_king(pos, us ^ 1, b_castle_asked(pos, rules, kto_bb), occ ^ king ^ rook ^ rto_bb)) continue;
     *out++ = b_castling_move(pos, ksq, rsq);
   }
   return (int)(out - start);
+}
+
+int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+  return b_gen_castling(pos, from_mask, to_mask, 0, out);
 }
 
 /* What legal generation filters with (python-chess's _is_safe, applied while generating):
@@ -238,12 +252,14 @@ static PyMove *b_gen_ep(const Position *pos, Bitboard from_mask, Bitboard to_mas
 }
 
 /* Returns out advanced past moves from `from` to each square of b, promotions
-   queen first where b reaches a back rank, highest target first. */
-static inline PyMove *b_emit_pawn(PyMove *out, Square from, Bitboard b) {
+   queen first (a king before it under RULE_KING_PROMOTION) where b reaches a back rank,
+   highest target first. */
+static inline PyMove *b_emit_pawn(PyMove *out, Square from, Bitboard b, unsigned rules) {
   while (b) {
     const Square to = b_msb(b);
     b ^= square_bb(to);
     if (square_bb(to) & (RANK_1_BB | RANK_8_BB)) {
+      if (rules & RULE_KING_PROMOTION) *out++ = pymove_make(from, to, KING);
       *out++ = pymove_make(from, to, QUEEN);
       *out++ = pymove_make(from, to, ROOK);
       *out++ = pymove_make(from, to, BISHOP);
@@ -275,9 +291,9 @@ static int b_is_safe(const Position *pos, const Legality *lg, PyMove m) {
 
 /* Returns out advanced past python-chess's pseudo-legal moves, in its order: pieces by
    square (highest first), castling, pawn captures, single then double pushes, ep; with lg,
-   only those _is_safe keeps. */
+   only those _is_safe keeps; variants' rules (RULE_*) where lg is NULL. */
 static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to_mask, const Legality *lg,
-                            PyMove *out) {
+                            unsigned rules, PyMove *out) {
   const Color us = pos->side;
   const Bitboard ours = pos->by_color[us], occ = pos->by_type[NO_PIECE_TYPE];
   for (Bitboard b = ours & ~pos->by_type[PAWN] & from_mask; b; ) {
@@ -291,7 +307,7 @@ static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to
   }
   if (from_mask & pos->by_type[KING] & ours) {
     PyMove *castles = out;
-    out += board_generate_castling(pos, from_mask, to_mask, out);
+    out += b_gen_castling(pos, from_mask, to_mask, rules, out);
     if (lg) { /* castling is safe for the king python-chess checks; another king obeys pins */
       PyMove *kept = castles;
       for (PyMove *m = castles; m < out; m++)
@@ -304,7 +320,7 @@ static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to
   for (Bitboard b = pawns & pawn_attacks_bb(us ^ 1, pos->by_color[us ^ 1]); b; ) {
     const Square s = b_msb(b);
     b ^= square_bb(s);
-    out = b_emit_pawn(out, s, b_allowed(pos, lg, s, PawnAttacks[us][s] & pos->by_color[us ^ 1] & to_mask));
+    out = b_emit_pawn(out, s, b_allowed(pos, lg, s, PawnAttacks[us][s] & pos->by_color[us ^ 1] & to_mask), rules);
   }
   /* as python-chess: a double step lands on the 3rd or 4th rank (from the 1st too, on odd boards) */
   const int up = us == WHITE ? NORTH : SOUTH;
@@ -321,7 +337,7 @@ static PyMove *b_gen_pseudo(const Position *pos, Bitboard from_mask, Bitboard to
   while (single) {
     const Square to = b_msb(single);
     single ^= square_bb(to);
-    out = b_emit_pawn(out, to - up, square_bb(to));
+    out = b_emit_pawn(out, to - up, square_bb(to), rules);
   }
   while (dbl) {
     const Square to = b_msb(dbl);
@@ -352,7 +368,7 @@ static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checker
   const Square checker = b_msb(checkers);
   if (square_bb(checker) == checkers) {
     const Bitboard target = BetweenBB[king][checker] | checkers;
-    out = b_gen_pseudo(pos, ~pos->by_type[KING] & from_mask, target & to_mask, lg, out);
+    out = b_gen_pseudo(pos, ~pos->by_type[KING] & from_mask, target & to_mask, lg, 0, out);
     const Square ep = b_ep(pos);
     if (ep != SQ_NONE && !(square_bb(ep) & target) && ep + (us == WHITE ? SOUTH : NORTH) == checker)
       out = b_gen_ep(pos, from_mask, to_mask, lg, out);
@@ -363,13 +379,17 @@ static PyMove *b_gen_evasions(const Position *pos, Square king, Bitboard checker
 int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out) {
   const Color us = pos->side;
   const Bitboard kings = pos->by_type[KING] & pos->by_color[us];
-  if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, NULL, out) - out);
+  if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, NULL, 0, out) - out);
   const Square king = b_msb(kings);
   const Legality lg = {king, b_slider_blockers(pos, king)};
   const Bitboard checkers = position_attackers(pos, us ^ 1, lg.king, pos->by_type[NO_PIECE_TYPE]);
   PyMove *end = checkers ? b_gen_evasions(pos, lg.king, checkers, from_mask, to_mask, &lg, out)
-                         : b_gen_pseudo(pos, from_mask, to_mask, &lg, out);
+                         : b_gen_pseudo(pos, from_mask, to_mask, &lg, 0, out);
   return (int)(end - out);
+}
+
+int board_generate_pseudo(const Position *pos, Bitboard from_mask, Bitboard to_mask, unsigned rules, PyMove *out) {
+  return (int)(b_gen_pseudo(pos, from_mask, to_mask, NULL, rules, out) - out);
 }
 
 int board_is_into_check(const Position *pos, PyMove m) {
@@ -421,7 +441,7 @@ int board_is_pseudo_legal(const Position *pos, PyMove m) {
   if (pos->by_color[us] & square_bb(to)) return 0;
   if (pt == PAWN) {
     PyMove list[MAX_MOVES];
-    const PyMove *end = b_gen_pseudo(pos, square_bb(from), square_bb(to), NULL, list);
+    const PyMove *end = b_gen_pseudo(pos, square_bb(from), square_bb(to), NULL, 0, list);
     for (const PyMove *l = list; l < end; l++)
       if (*l == m) return 1;
     return 0;
@@ -683,6 +703,8 @@ int board_push(Position *pos, PyMove m, StateInfo *ns) {
   b_push(pos, m, ns, 0);
   return 0;
 }
+
+void board_push_pseudo(Position *pos, PyMove m, StateInfo *ns) { b_push(pos, m, ns, 0); }
 
 void board_push_legal(Position *pos, PyMove m, StateInfo *ns) { b_push(pos, m, ns, 1); }
 

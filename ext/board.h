@@ -136,6 +136,16 @@ Bitboard board_pin_mask(const Position *pos, Color c, Square s);
    in python-chess's order. */
 int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, int legal, PyMove *out);
 
+/* What python-chess's variant boards change in pseudo-legal generation (chess.variant):
+   castling that never asks whether the king's path is attacked (suicide) or skips the
+   squares next to an enemy king (atomic); a king among the promotions, before the queen
+   (suicide). */
+enum { RULE_CASTLE_UNSAFE = 1, RULE_CASTLE_ATOMIC = 2, RULE_KING_PROMOTION = 4 };
+
+/* Returns the number of moves written to out (MAX_MOVES), python-chess's
+   generate_pseudo_legal_moves(from_mask, to_mask) with a variant's rules (RULE_*). */
+int board_generate_pseudo(const Position *pos, Bitboard from_mask, Bitboard to_mask, unsigned rules, PyMove *out);
+
 /* Returns as board_generate for castling moves only (generate_castling_moves). */
 int board_generate_castling(const Position *pos, Bitboard from_mask, Bitboard to_mask, PyMove *out);
 
@@ -181,6 +191,9 @@ int board_has_legal_ep(const Position *pos);
 /* Returns 0 after playing m (pseudo-legal or null) with newst as the new state, as
    python-chess's push; -1 if m is neither (nothing changes then). */
 int board_push(Position *pos, PyMove m, StateInfo *newst);
+
+/* Returns nothing; board_push for a move known to be pseudo-legal here (no test). */
+void board_push_pseudo(Position *pos, PyMove m, StateInfo *newst);
 
 /* Returns nothing; board_push for a move known to be legal here (from board_generate). */
 void board_push_legal(Position *pos, PyMove m, StateInfo *newst);

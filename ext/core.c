@@ -24,3 +24,4 @@
 #include "policy.c"
 #include "encode_batch.c"
 #include "board_batch.c"
+#include "variant.c"

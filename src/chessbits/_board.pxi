@@ -1705,13 +1705,6 @@ cdef class Board(BaseBoard):
 
     # --- perft ---------------------------------------------------------------------------
 
-    cdef int _depth(self, depth, int minimum) except -1:
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < minimum:
-            raise ValueError(f"depth must be an int >= {minimum}, got {depth!r}")
-        if depth > PERFT_MAX_DEPTH_C:
-            raise ValueError(f"depth must be at most {PERFT_MAX_DEPTH_C}, got {depth!r}")
-        return depth
-
     cdef void _detached(self, Position *p, StateInfo *st) noexcept:
         """Fill *p and *st with a copy of the position for C to count on with the GIL
         released: its own state without history, and without the board's attack maps and
@@ -1732,7 +1725,7 @@ cdef class Board(BaseBoard):
         >>> Board().perft(4)
         197281
         """
-        cdef int d = self._depth(depth, 0), t = _perft_method(method)
+        cdef int d = _perft_depth(depth, 0), t = _perft_method(method)
         cdef int n_threads = _threads(threads)
         if not isinstance(hash_mb, int) or isinstance(hash_mb, bool) or not 0 <= hash_mb <= MAX_HASH_MB:
             raise ValueError(f"hash_mb must be an int in 0..{MAX_HASH_MB}, got {hash_mb!r}")
@@ -1760,7 +1753,7 @@ cdef class Board(BaseBoard):
         >>> Board().perft_stats(3)["checks"]
         12
         """
-        cdef int d = self._depth(depth, 1)
+        cdef int d = _perft_depth(depth, 1)
         cdef Position p
         cdef StateInfo st
         cdef PerftStats s
@@ -1780,7 +1773,7 @@ cdef class Board(BaseBoard):
         >>> Board().divide(2)["e2e4"]
         20
         """
-        cdef int d = self._depth(depth, 1), t = _perft_method(method)
+        cdef int d = _perft_depth(depth, 1), t = _perft_method(method)
         cdef int n_threads = _threads(threads)
         cdef Position p
         cdef StateInfo st
@@ -1983,6 +1976,15 @@ cdef tuple _move_tuple(const PyMove *keys, int n):
         Py_INCREF(m)
         PyTuple_SET_ITEM(t, i, m)
     return t
+
+
+cdef int _perft_depth(object depth, int minimum) except -1:
+    """depth checked as every perft entry point takes it: an int in minimum..PERFT_MAX_DEPTH."""
+    if not isinstance(depth, int) or isinstance(depth, bool) or depth < minimum:
+        raise ValueError(f"depth must be an int >= {minimum}, got {depth!r}")
+    if depth > PERFT_MAX_DEPTH_C:
+        raise ValueError(f"depth must be at most {PERFT_MAX_DEPTH_C}, got {depth!r}")
+    return depth
 
 
 cdef int _threads(object threads) except -1:

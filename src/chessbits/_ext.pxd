@@ -139,6 +139,7 @@ cdef extern from "board.h" nogil:
     int board_has_legal_ep(const Position *pos)
     int board_push(Position *pos, PyMove m, StateInfo *newst)
     void board_push_legal(Position *pos, PyMove m, StateInfo *newst)
+    void board_push_pseudo(Position *pos, PyMove m, StateInfo *newst)
     PyMove board_pop(Position *pos)
     PyMove board_pymove(const Position *pos, Move_t m)
     PyMove board_from_chess960(const Position *pos, PyMove m)
@@ -152,6 +153,21 @@ cdef extern from "board.h" nogil:
     int board_can_claim_fifty(Position *pos)
     int board_can_claim_threefold(Position *pos)
     int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins)
+
+cdef extern from "variant.h" nogil:
+    enum: VARIANT_NB
+    const char *const variant_names[]
+    ctypedef struct VariantPos:
+        Position pos
+        int variant
+        int remaining_checks[2]
+        int pocket[2][7]
+    void variant_init(VariantPos *vp, int v, const Position *pos)
+    int variant_is_end(const VariantPos *vp)
+    int variant_generate(VariantPos *vp, PyMove *out)
+    void variant_push(VariantPos *vp, PyMove m, VariantPos *child)
+    uint64_t variant_perft_c "variant_perft"(VariantPos *vp, int depth)
+    bint pymove_is_drop(PyMove m)
 
 cdef extern from "movegen.h" nogil:
     enum: MOVEGEN_INCREMENTAL

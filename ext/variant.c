@@ -1,0 +1,217 @@
+#include "variant.h"
+
+#define V_CENTER_BB (square_bb(SQ_D4) | square_bb(SQ_E4) | square_bb(SQ_D5) | square_bb(SQ_E5))
+#define V_BACKRANKS_BB (RANK_1_BB | RANK_8_BB)
+
+const char *const variant_names[VARIANT_NB] = {
+  "chess", "suicide", "giveaway", "antichess", "atomic", "kingofthehill", "racingkings", "horde", "3check",
+  "crazyhouse"};
+
+void variant_init(VariantPos *vp, Variant v, const Position *pos) {
+  vp->pos = *pos;
+  vp->st = *pos->st;
+  vp->st.prev = NULL;
+  vp->pos.st = &vp->st;
+  vp->pos.maps = NULL;
+  vp->pos.psqt = NULL;
+  vp->variant = v;
+  for (Color c = WHITE; c <= BLACK; c++) {
+    vp->remaining_checks[c] = 0;
+    for (int pt = 0; pt < PIECE_TYPE_NB; pt++) vp->pocket[c][pt] = 0;
+  }
+}
+
+/* Returns 1 if a white king stands next to a black one (atomic's _kings_connected). */
+static int v_kings_connected(const Position *pos) {
+  const Bitboard black = pieces_cp(pos, BLACK, KING);
+  for (Bitboard w = pieces_cp(pos, WHITE, KING); w; )
+    if (KingAttacks[pop_lsb(&w)] & black) return 1;
+  return 0;
+}
+
+/* Returns 1 if racing kings is over (RacingKingsBoard.is_variant_end): a king reached the
+   8th rank, and black, to move, cannot follow onto a square white leaves unattacked. */
+static int v_racing_end(const Position *pos) {
+  const Bitboard kings = pos->by_type[KING], black = kings & pos->by_color[BLACK];
+  if (!(kings & RANK_8_BB)) return 0;
+  if (pos->side == WHITE || (black & RANK_8_BB) || !black) return 1;
+  for (Bitboard t = KingAttacks[msb(black)] & RANK_8_BB & ~pos->by_color[BLACK]; t; )
+    if (!board_attackers(pos, WHITE, pop_lsb(&t), pos->by_type[NO_PIECE_TYPE])) return 0;
+  return 1;
+}
+
+int variant_is_end(const VariantPos *vp) {
+  const Position *pos = &vp->pos;
+  const Bitboard kings = pos->by_type[KING];
+  switch (vp->variant) {
+    case VARIANT_SUICIDE: case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS: case VARIANT_HORDE:
+      return !pos->by_color[WHITE] || !pos->by_color[BLACK];
+    case VARIANT_ATOMIC: return !(kings & pos->by_color[WHITE]) || !(kings & pos->by_color[BLACK]);
+    case VARIANT_KING_OF_THE_HILL: return (kings & V_CENTER_BB) != 0;
+    case VARIANT_RACING_KINGS: return v_racing_end(pos);
+    case VARIANT_THREE_CHECK: return vp->remaining_checks[WHITE] <= 0 || vp->remaining_checks[BLACK] <= 0;
+    default: return 0;
+  }
+}
+
+/* Returns nothing; atomic's _push_capture: the piece that captured on `to` and every piece
+   but a pawn next to it leave the board, taking castling rights with them. */
+static void v_atomic_explode(Position *pos, Square to) {
+  StateInfo *st = pos->st;
+  const Bitboard radius = KingAttacks[to] & ~pos->by_type[PAWN];
+  const Bitboard kings = pos->by_type[KING] & ~st->promoted & radius;
+  st->castling_raw &= ~radius;
+  if (kings & pos->by_color[WHITE]) st->castling_raw &= ~RANK_1_BB;
+  if (kings & pos->by_color[BLACK]) st->castling_raw &= ~RANK_8_BB;
+  const Bitboard gone = (radius & pos->by_type[NO_PIECE_TYPE]) | square_bb(to);
+  for (Bitboard b = gone; b; ) {
+    const Square s = pop_lsb(&b);
+    position_remove(pos, pos->board[s], s);
+  }
+  st->promoted &= ~gone;
+  board_sync(pos);
+}
+
+/* Returns nothing; python-chess's push of the drop m (crazyhouse) into child, vp's copy. */
+static void v_push_drop(VariantPos *vp, PyMove m, VariantPos *child) {
+  const StateInfo *st = vp->pos.st;
+  StateInfo *ns = &child->st;
+  Position *pos = &child->pos;
+  const Color us = pos->side;
+  const PieceType pt = pymove_promotion(m);
+  ns->castling_raw = board_clean_castling(&vp->pos, st->prev != NULL);
+  ns->rule50 = st->rule50 + 1;
+  ns->fullmove = st->fullmove + (us == BLACK);
+  ns->ep_raw = SQ_NONE;
+  ns->captured = NO_PIECE;
+  ns->move = MOVE_NONE; /* a drop has no internal Move: variant positions are copied, never popped */
+  ns->flags = 0;
+  ns->prev = vp->pos.st;
+  pos->st = ns;
+  position_put(pos, make_piece(us, pt), pymove_to(m));
+  pos->side = us ^ 1;
+  child->pocket[us][pt]--;
+  board_sync(pos);
+}
+
+void variant_push(VariantPos *vp, PyMove m, VariantPos *child) {
+  const Position *pos = &vp->pos;
+  const Color us = pos->side;
+  *child = *vp;
+  if (pymove_is_drop(m)) {
+    v_push_drop(vp, m, child);
+    return;
+  }
+  const Square to = pymove_to(m);
+  PieceType captured = NO_PIECE_TYPE;
+  int was_promoted = 0;
+  if (board_is_en_passant(pos, m)) captured = PAWN;
+  else if (pos->by_color[us ^ 1] & square_bb(to)) {
+    captured = type_of_piece(pos->board[to]);
+    was_promoted = (pos->st->promoted & square_bb(to)) != 0;
+  }
+  board_push_pseudo(&child->pos, m, &child->st);
+  if (captured && vp->variant == VARIANT_ATOMIC) v_atomic_explode(&child->pos, to);
+  if (captured && vp->variant == VARIANT_CRAZYHOUSE) child->pocket[us][was_promoted ? PAWN : captured]++;
+  if (vp->variant == VARIANT_THREE_CHECK && board_checkers(&child->pos)) child->remaining_checks[us]--;
+}
+
+/* Returns the number of moves written to out: suicide's (and giveaway's, antichess's)
+   SuicideBoard.generate_legal_moves, captures compulsory. */
+static int v_suicide_moves(const Position *pos, PyMove *out) {
+  const unsigned rules = RULE_CASTLE_UNSAFE | RULE_KING_PROMOTION;
+  const Bitboard theirs = pos->by_color[pos->side ^ 1];
+  int n = board_generate_pseudo(pos, ~0ULL, theirs, rules, out);
+  n += board_generate_ep(pos, ~0ULL, ~0ULL, 0, out + n);
+  if (n) return n;
+  n = board_generate_pseudo(pos, ~0ULL, ~theirs, rules, out);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (!board_is_en_passant(pos, out[i])) out[k++] = out[i];
+  return k;
+}
+
+/* Returns 1 if the pseudo-legal m is legal in atomic (AtomicBoard.is_legal, the game not
+   over): the mover keeps a king, and blows up the enemy's or leaves its own unattacked
+   (never attacked while the kings touch). */
+static int v_atomic_legal(VariantPos *vp, PyMove m) {
+  VariantPos child;
+  const Color us = vp->pos.side;
+  variant_push(vp, m, &child);
+  const Position *pos = &child.pos;
+  const Bitboard kings = pos->by_type[KING];
+  if (!(kings & pos->by_color[us])) return 0;
+  if (!(kings & pos->by_color[us ^ 1])) return 1;
+  if (v_kings_connected(pos)) return 1;
+  const Square k = board_king(pos, us);
+  return k == SQ_NONE || !board_attackers(pos, us ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
+}
+
+/* Returns 1 if the legal m gives check (python-chess's v_gives_check), the racing kings' ban. */
+static int v_gives_check(const Position *pos, PyMove m) {
+  Position p = *pos;
+  StateInfo st;
+  board_push_legal(&p, m, &st);
+  return board_checkers(&p) != 0;
+}
+
+/* Returns the squares a drop may land on (CrazyhouseBoard.legal_drop_squares_mask): any
+   empty one, between king and checker in check, none in double check. */
+static Bitboard v_drop_squares(const Position *pos) {
+  const Square k = board_king(pos, pos->side);
+  const Bitboard empty = ~pos->by_type[NO_PIECE_TYPE];
+  if (k == SQ_NONE) return empty;
+  const Bitboard checkers = board_attackers(pos, pos->side ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
+  if (!checkers) return empty;
+  return more_than_one(checkers) ? 0 : BetweenBB[k][msb(checkers)] & empty;
+}
+
+/* Returns the number of drops written to out, by piece type then square (ascending). */
+static int v_drops(const VariantPos *vp, PyMove *out) {
+  const Color us = vp->pos.side;
+  const Bitboard to = v_drop_squares(&vp->pos);
+  int n = 0;
+  for (PieceType pt = PAWN; pt <= KING; pt++)
+    if (vp->pocket[us][pt])
+      for (Bitboard b = to & (pt == PAWN ? ~V_BACKRANKS_BB : ~0ULL); b; ) out[n++] = pymove_drop(pop_lsb(&b), pt);
+  return n;
+}
+
+int variant_generate(VariantPos *vp, PyMove *out) {
+  const Position *pos = &vp->pos;
+  if (variant_is_end(vp)) return 0;
+  int n, k = 0;
+  switch (vp->variant) {
+    case VARIANT_SUICIDE: case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS:
+      return v_suicide_moves(pos, out);
+    case VARIANT_ATOMIC:
+      n = board_generate_pseudo(pos, ~0ULL, ~0ULL, RULE_CASTLE_ATOMIC, out);
+      for (int i = 0; i < n; i++)
+        if (v_atomic_legal(vp, out[i])) out[k++] = out[i];
+      return k;
+    case VARIANT_RACING_KINGS:
+      n = board_generate(pos, ~0ULL, ~0ULL, 1, out);
+      for (int i = 0; i < n; i++)
+        if (!v_gives_check(pos, out[i])) out[k++] = out[i];
+      return k;
+    case VARIANT_CRAZYHOUSE:
+      n = board_generate(pos, ~0ULL, ~0ULL, 1, out);
+      return n + v_drops(vp, out + n);
+    default:
+      return board_generate(pos, ~0ULL, ~0ULL, 1, out);
+  }
+}
+
+uint64_t variant_perft(VariantPos *vp, int depth) {
+  PyMove list[MAX_MOVES];
+  if (depth <= 0) return 1;
+  const int n = variant_generate(vp, list);
+  if (depth == 1) return (uint64_t)n;
+  uint64_t total = 0;
+  VariantPos child;
+  for (int i = 0; i < n; i++) {
+    variant_push(vp, list[i], &child);
+    total += variant_perft(&child, depth - 1);
+  }
+  return total;
+}

@@ -1,0 +1,54 @@
+/* python-chess's variants (chess.variant), their rules on top of board.c's python-chess
+   semantics: legal moves in python-chess's order, push (copy-make: the child is a new
+   VariantPos), the end of a variant game, perft. Each rule is written once, in variant.c,
+   named after the python-chess method it follows. */
+#ifndef CB_VARIANT_H
+#define CB_VARIANT_H
+
+#include "board.h"
+
+/* python-chess's variant boards; Suicide, Giveaway and Antichess share their moves. */
+typedef enum {
+  VARIANT_CHESS, VARIANT_SUICIDE, VARIANT_GIVEAWAY, VARIANT_ANTICHESS, VARIANT_ATOMIC,
+  VARIANT_KING_OF_THE_HILL, VARIANT_RACING_KINGS, VARIANT_HORDE, VARIANT_THREE_CHECK,
+  VARIANT_CRAZYHOUSE, VARIANT_NB
+} Variant;
+
+/* Each variant's python-chess uci_variant name ("chess", "suicide", ..., "crazyhouse"). */
+extern const char *const variant_names[VARIANT_NB];
+
+/* A position of a variant game: the board (pos->st is &st, whose prev is the parent's state
+   or NULL at the root, as python-chess's stack decides its castling rights), and what the
+   variant adds: three-check's remaining checks, crazyhouse's pockets (pieces by type). */
+typedef struct VariantPos {
+  Position pos;
+  StateInfo st;
+  Variant variant;
+  int remaining_checks[COLOR_NB];
+  int pocket[COLOR_NB][PIECE_TYPE_NB];
+} VariantPos;
+
+/* A drop (crazyhouse) as a PyMove: from == to, the piece type in the promotion field. */
+static inline PyMove pymove_drop(Square to, PieceType pt) { return pymove_make(to, to, pt); }
+static inline int pymove_is_drop(PyMove m) { return m && pymove_from(m) == pymove_to(m); }
+
+/* Returns nothing; makes *vp the variant v position of *pos (copied, its state detached as a
+   root's), three-check's checks and crazyhouse's pockets zero. */
+void variant_init(VariantPos *vp, Variant v, const Position *pos);
+
+/* Returns 1 if the game is over by the variant's own rule (python-chess's is_variant_end). */
+int variant_is_end(const VariantPos *vp);
+
+/* Returns the number of legal moves written to out (MAX_MOVES, drops included), in
+   python-chess's order (its legal_moves). */
+int variant_generate(VariantPos *vp, PyMove *out);
+
+/* Returns nothing; *child becomes vp after the pseudo-legal move m (python-chess's push with
+   the variant's effects: explosions, pockets, checks given). vp must outlive child. */
+void variant_push(VariantPos *vp, PyMove m, VariantPos *child);
+
+/* Returns the leaves depth plies below vp as python-chess's perft counts them (the legal
+   moves at depth 1). */
+uint64_t variant_perft(VariantPos *vp, int depth);
+
+#endif
