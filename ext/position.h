@@ -176,18 +176,25 @@ static inline void position_copy(const Position *pos, Position *copy, StateInfo 
   copy->psqt = NULL;
 }
 
-/* Returns the pieces of colour c attacking s with the board occupied by occ (any position:
-   several kings or none, pawns on any rank); the slider lookups (black magic) only where a
-   slider of c stands on a line through s. */
-static inline Bitboard position_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
-  const Bitboard theirs = pos->by_color[c];
-  const Bitboard rq = (pos->by_type[ROOK] | pos->by_type[QUEEN]) & theirs;
-  const Bitboard bq = (pos->by_type[BISHOP] | pos->by_type[QUEEN]) & theirs;
-  Bitboard a = ((KingAttacks[s] & pos->by_type[KING]) | (KnightAttacks[s] & pos->by_type[KNIGHT])
-                | (PawnAttacks[c ^ 1][s] & pos->by_type[PAWN])) & theirs;
+/* Returns the pieces of colour c attacking s with the board occupied by occ, read from
+   bitboards by type and colour laid out as a Position's (any position: several kings or
+   none, pawns on any rank); the slider lookups (black magic) only where a slider of c
+   stands on a line through s. */
+static inline Bitboard attackers_of(const Bitboard *by_type, const Bitboard *by_color, Color c, Square s,
+                                    Bitboard occ) {
+  const Bitboard theirs = by_color[c];
+  const Bitboard rq = (by_type[ROOK] | by_type[QUEEN]) & theirs;
+  const Bitboard bq = (by_type[BISHOP] | by_type[QUEEN]) & theirs;
+  Bitboard a = ((KingAttacks[s] & by_type[KING]) | (KnightAttacks[s] & by_type[KNIGHT])
+                | (PawnAttacks[c ^ 1][s] & by_type[PAWN])) & theirs;
   if (rq & (FileMask[s] | RankMask[s])) a |= black_magic_rook(s, occ) & rq;
   if (bq & (DiagMask[s] | AntiMask[s])) a |= black_magic_bishop(s, occ) & bq;
   return a;
+}
+
+/* Returns attackers_of for pos's pieces. */
+static inline Bitboard position_attackers(const Position *pos, Color c, Square s, Bitboard occ) {
+  return attackers_of(pos->by_type, pos->by_color, c, s, occ);
 }
 
 /* Returns 1 if the side to move can legally capture en passant on ep (a square a pawn

@@ -1,4 +1,5 @@
 #include "variant.h"
+#include "workers.h"
 
 #define V_CENTER_BB (square_bb(SQ_D4) | square_bb(SQ_E4) | square_bb(SQ_D5) | square_bb(SQ_E5))
 #define V_BACKRANKS_BB (RANK_1_BB | RANK_8_BB)
@@ -21,11 +22,11 @@ void variant_init(VariantPos *vp, Variant v, const Position *pos) {
   }
 }
 
-/* Returns 1 if a white king stands next to a black one (atomic's _kings_connected). */
-static int v_kings_connected(const Position *pos) {
-  const Bitboard black = pieces_cp(pos, BLACK, KING);
-  for (Bitboard w = pieces_cp(pos, WHITE, KING); w; )
-    if (KingAttacks[pop_lsb(&w)] & black) return 1;
+/* Returns 1 if a king of white's (among white_kings) stands next to one of black's
+   (atomic's _kings_connected). */
+static int v_kings_connected(Bitboard white_kings, Bitboard black_kings) {
+  for (Bitboard w = white_kings; w; )
+    if (KingAttacks[pop_lsb(&w)] & black_kings) return 1;
   return 0;
 }
 
@@ -131,10 +132,41 @@ static int v_suicide_moves(const Position *pos, PyMove *out) {
   return k;
 }
 
-/* Returns 1 if the pseudo-legal m is legal in atomic (AtomicBoard.is_legal, the game not
-   over): the mover keeps a king, and blows up the enemy's or leaves its own unattacked
+/* A position's bitboards as Position lays them out, for the legality tests below. */
+typedef struct { Bitboard by_type[PIECE_TYPE_NB], by_color[COLOR_NB]; } VariantBits;
+
+/* Returns the capture square of m (SQ_NONE if quiet), a pseudo-legal move but castling, after
+   filling *b with pos's bitboards once m is played (*promoted follows the pieces that were
+   pawns). */
+static Square v_play_bits(const Position *pos, PyMove m, VariantBits *b, Bitboard *promoted) {
+  const Color us = pos->side;
+  const Square from = pymove_from(m), to = pymove_to(m);
+  const Bitboard fb = square_bb(from), tb = square_bb(to);
+  const PieceType pt = type_of_piece(pos->board[from]), promotion = pymove_promotion(m);
+  Square capsq = SQ_NONE;
+  for (int i = 0; i < PIECE_TYPE_NB; i++) b->by_type[i] = pos->by_type[i];
+  b->by_color[WHITE] = pos->by_color[WHITE];
+  b->by_color[BLACK] = pos->by_color[BLACK];
+  if (pos->by_color[us ^ 1] & tb) capsq = to;
+  else if (board_is_en_passant(pos, m)) capsq = to + (us == WHITE ? SOUTH : NORTH);
+  if (capsq != SQ_NONE) {
+    const Bitboard cb = square_bb(capsq);
+    b->by_type[type_of_piece(pos->board[capsq])] ^= cb;
+    b->by_type[NO_PIECE_TYPE] ^= cb;
+    b->by_color[us ^ 1] ^= cb;
+  }
+  b->by_type[pt] ^= fb;
+  b->by_type[promotion ? promotion : pt] ^= tb;
+  b->by_type[NO_PIECE_TYPE] ^= fb | tb;
+  b->by_color[us] ^= fb | tb;
+  *promoted = (*promoted & ~fb & ~tb) | ((*promoted & fb) || promotion ? tb : 0);
+  return capsq;
+}
+
+/* Returns 1 if the pseudo-legal m is legal in atomic, by pushing it (AtomicBoard.is_legal, the
+   game not over): the mover keeps a king, and blows up the enemy's or leaves its own unattacked
    (never attacked while the kings touch). */
-static int v_atomic_legal(VariantPos *vp, PyMove m) {
+static int v_atomic_legal_pushed(VariantPos *vp, PyMove m) {
   VariantPos child;
   const Color us = vp->pos.side;
   variant_push(vp, m, &child);
@@ -142,17 +174,91 @@ static int v_atomic_legal(VariantPos *vp, PyMove m) {
   const Bitboard kings = pos->by_type[KING];
   if (!(kings & pos->by_color[us])) return 0;
   if (!(kings & pos->by_color[us ^ 1])) return 1;
-  if (v_kings_connected(pos)) return 1;
+  if (v_kings_connected(pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING))) return 1;
   const Square k = board_king(pos, us);
   return k == SQ_NONE || !board_attackers(pos, us ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
 }
 
-/* Returns 1 if the legal m gives check (python-chess's v_gives_check), the racing kings' ban. */
-static int v_gives_check(const Position *pos, PyMove m) {
+/* Returns v_atomic_legal_pushed's answer from the bitboards alone (castling aside): the move,
+   then the explosion of a capture (the capturer and every piece but a pawn next to it). */
+static int v_atomic_legal(VariantPos *vp, PyMove m) {
+  const Position *pos = &vp->pos;
+  const Color us = pos->side;
+  if (board_is_castling(pos, m)) return v_atomic_legal_pushed(vp, m);
+  const Square from = pymove_from(m), to = pymove_to(m);
+  const Bitboard fb = square_bb(from), tb = square_bb(to);
+  const int king_moves = type_of_piece(pos->board[from]) == KING;
+  if (!(pos->by_color[us ^ 1] & tb) && !board_is_en_passant(pos, m)) {
+    /* quiet: both keep their kings (the game is not over); ours must be safe unless they touch */
+    const Bitboard promoted = pos->st->promoted, moved_promoted = promoted & fb ? tb : 0;
+    Bitboard kings[COLOR_NB] = {pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING)};
+    if (king_moves) kings[us] ^= fb | tb;
+    const Bitboard ours = kings[us] & ~((promoted & ~fb) | moved_promoted);
+    const int legal = v_kings_connected(kings[WHITE], kings[BLACK]) || !ours
+                      || !attackers_of(pos->by_type, pos->by_color, us ^ 1, msb(ours), pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb);
+    CB_ASSERT(legal == v_atomic_legal_pushed(vp, m));
+    return legal;
+  }
+  VariantBits b;
+  Bitboard promoted = pos->st->promoted;
+  if (v_play_bits(pos, m, &b, &promoted) != SQ_NONE) {
+    const Bitboard gone = (KingAttacks[to] & ~b.by_type[PAWN] & b.by_type[NO_PIECE_TYPE]) | square_bb(to);
+    for (int i = 0; i < PIECE_TYPE_NB; i++) b.by_type[i] &= ~gone;
+    b.by_color[WHITE] &= ~gone;
+    b.by_color[BLACK] &= ~gone;
+    promoted &= ~gone;
+  }
+  const Bitboard kings = b.by_type[KING], ours = kings & b.by_color[us] & ~promoted;
+  int legal;
+  if (!(kings & b.by_color[us])) legal = 0;
+  else if (!(kings & b.by_color[us ^ 1]) || v_kings_connected(kings & b.by_color[WHITE], kings & b.by_color[BLACK])
+           || !ours)
+    legal = 1;
+  else legal = !attackers_of(b.by_type, b.by_color, us ^ 1, msb(ours), b.by_type[NO_PIECE_TYPE]);
+  CB_ASSERT(legal == v_atomic_legal_pushed(vp, m));
+  return legal;
+}
+
+/* Returns 1 if the legal m gives check, by pushing it (python-chess's gives_check). */
+static int v_gives_check_pushed(const Position *pos, PyMove m) {
   Position p = *pos;
   StateInfo st;
   board_push_legal(&p, m, &st);
   return board_checkers(&p) != 0;
+}
+
+/* Returns the squares a piece of type pt and colour c on s attacks with the board occupied by occ. */
+static inline Bitboard v_piece_attacks(PieceType pt, Color c, Square s, Bitboard occ) {
+  switch (pt) {
+    case PAWN: return PawnAttacks[c][s];
+    case KNIGHT: return KnightAttacks[s];
+    case BISHOP: return black_magic_bishop(s, occ);
+    case ROOK: return black_magic_rook(s, occ);
+    case QUEEN: return black_magic_bishop(s, occ) | black_magic_rook(s, occ);
+    default: return KingAttacks[s];
+  }
+}
+
+/* Returns v_gives_check_pushed's answer without playing m (castling and en passant aside):
+   the moved piece from its new square, or another of ours through the square it left. The
+   racing kings' ban. */
+static int v_gives_check(const Position *pos, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  const PieceType pt = type_of_piece(pos->board[from]);
+  if (board_is_castling(pos, m) || (pt == PAWN && board_is_en_passant(pos, m))) return v_gives_check_pushed(pos, m);
+  const Color us = pos->side;
+  const Bitboard fb = square_bb(from), tb = square_bb(to);
+  const Bitboard king = pieces_cp(pos, us ^ 1, KING) & ~tb & ~pos->st->promoted;
+  int check = 0;
+  if (king) {
+    const Square k = msb(king);
+    const Bitboard occ = (pos->by_type[NO_PIECE_TYPE] ^ fb) | tb;
+    const PieceType moved = pymove_promotion(m) ? pymove_promotion(m) : pt;
+    check = (v_piece_attacks(moved, us, to, occ) & square_bb(k))
+            || (attackers_of(pos->by_type, pos->by_color, us, k, occ) & ~fb);
+  }
+  CB_ASSERT(check == v_gives_check_pushed(pos, m));
+  return check;
 }
 
 /* Returns the squares a drop may land on (CrazyhouseBoard.legal_drop_squares_mask): any
@@ -214,4 +320,38 @@ uint64_t variant_perft(VariantPos *vp, int depth) {
     total += variant_perft(&child, depth - 1);
   }
   return total;
+}
+
+/* One thread's share of variant_divide: root moves taken in turn through *next. */
+typedef struct {
+  const VariantPos *root;
+  const PyMove *moves;
+  uint64_t *counts;
+  int n, depth;
+  volatile int64_t *next;
+} VariantJob;
+
+/* Returns nothing; counts the root moves this thread takes (its own copy of the root: a push
+   writes to the parent's state). */
+static void v_job_run(void *arg) {
+  const VariantJob *j = arg;
+  VariantPos root = *j->root, child;
+  root.pos.st = &root.st;
+  for (int64_t i; (i = workers_fetch_add(j->next, 1)) < j->n; ) {
+    variant_push(&root, j->moves[i], &child);
+    j->counts[i] = variant_perft(&child, j->depth - 1);
+  }
+}
+
+int variant_divide(const VariantPos *vp, int depth, int threads, PyMove *moves, uint64_t *counts) {
+  VariantPos root = *vp;
+  VariantJob jobs[WORKERS_MAX];
+  volatile int64_t next = 0;
+  root.pos.st = &root.st;
+  const int n = variant_generate(&root, moves);
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  if (threads > n) threads = n > 0 ? n : 1;
+  for (int k = 0; k < threads; k++) jobs[k] = (VariantJob){&root, moves, counts, n, depth, &next};
+  workers_run(threads, v_job_run, jobs, sizeof(VariantJob));
+  return n;
 }

@@ -51,4 +51,9 @@ void variant_push(VariantPos *vp, PyMove m, VariantPos *child);
    moves at depth 1). */
 uint64_t variant_perft(VariantPos *vp, int depth);
 
+/* Returns the number of legal root moves, written to moves (MAX_MOVES), with the leaves
+   depth - 1 plies below each in counts[i]; the root moves are dealt over `threads` threads,
+   each on its own copy of vp (only read). */
+int variant_divide(const VariantPos *vp, int depth, int threads, PyMove *moves, uint64_t *counts);
+
 #endif

@@ -159,6 +159,7 @@ cdef extern from "variant.h" nogil:
     const char *const variant_names[]
     ctypedef struct VariantPos:
         Position pos
+        StateInfo st
         int variant
         int remaining_checks[2]
         int pocket[2][7]
@@ -167,6 +168,7 @@ cdef extern from "variant.h" nogil:
     int variant_generate(VariantPos *vp, PyMove *out)
     void variant_push(VariantPos *vp, PyMove m, VariantPos *child)
     uint64_t variant_perft_c "variant_perft"(VariantPos *vp, int depth)
+    int variant_divide_c "variant_divide"(const VariantPos *vp, int depth, int threads, PyMove *moves, uint64_t *counts)
     bint pymove_is_drop(PyMove m)
 
 cdef extern from "movegen.h" nogil:

@@ -56,7 +56,7 @@ cdef class Move:
             t = _SQUARE_INDEX.get(uci[2:])
             if d < 0 or t is None:
                 raise move_error(InvalidMoveError, f"invalid uci: {uci!r}")
-            return Move(t, t, drop=d)
+            return _drop_interned(t, d)
         if not 4 <= len(uci) <= 5:
             raise move_error(InvalidMoveError, f"expected uci string to be of length 4 or 5: {uci!r}")
         f = _SQUARE_INDEX.get(uci[0:2])
@@ -144,6 +144,20 @@ cdef inline Move _move_interned(int key):
     cdef PyObject *m = _move_table[key]
     if m == NULL:
         return _move_make(key)
+    return <Move>m
+
+
+cdef PyObject *_drop_table[64 * 8]   # to | drop << 6 -> the one drop Move, as _move_table
+
+
+cdef inline Move _drop_interned(int to, int drop):
+    """The one Move object for dropping a piece of type drop on to."""
+    cdef PyObject *m = _drop_table[to | drop << 6]
+    if m == NULL:
+        made = Move(to, to, drop=drop)
+        Py_INCREF(made)
+        _drop_table[to | drop << 6] = <PyObject *>made
+        return made
     return <Move>m
 
 

@@ -27,38 +27,8 @@ cdef int _variant_pos(VariantPos *vp, Board board, str variant, remaining_checks
 cdef inline Move _variant_move(PyMove m):
     """The Move for m: a drop (from == to) as python-chess writes it, else the interned move."""
     if pymove_is_drop(m):
-        return Move(m & 63, m & 63, drop=m >> 12)
+        return _drop_interned(m & 63, m >> 12)
     return _move_interned(m)
-
-
-def variant_legal_moves(Board board, str variant, remaining_checks=(3, 3), pockets=("", "")):
-    """The legal moves of board under a variant's rules, in python-chess's order (its
-    ``legal_moves`` on the variant's board).
-
-    >>> [m.uci() for m in variant_legal_moves(Board("8/8/8/8/8/8/1p6/8 b - - 0 1"), "antichess")]
-    ['b2b1k', 'b2b1q', 'b2b1r', 'b2b1b', 'b2b1n']
-    """
-    cdef VariantPos vp
-    cdef PyMove moves[MAX_MOVES]
-    _variant_pos(&vp, board, variant, remaining_checks, pockets)
-    cdef int n = variant_generate(&vp, moves)
-    return [_variant_move(moves[i]) for i in range(n)]
-
-
-def variant_perft(Board board, str variant, depth, remaining_checks=(3, 3), pockets=("", "")):
-    """Leaves ``depth`` plies below board under a variant's rules, as python-chess counts
-    them (legal moves at depth 1), in C with the GIL released.
-
-    >>> variant_perft(Board(), "atomic", 3)
-    8902
-    """
-    cdef VariantPos vp
-    cdef int d = _perft_depth(depth, 0)
-    cdef uint64_t nodes
-    _variant_pos(&vp, board, variant, remaining_checks, pockets)
-    with nogil:
-        nodes = variant_perft_c(&vp, d)
-    return nodes
 
 
 @cython.final
@@ -68,7 +38,7 @@ cdef class VariantGame:
     position (copy-make), so pop restores anything a move did (explosions, pockets).
 
     >>> g = VariantGame(Board(), "atomic")
-    >>> g.push(Move.from_uci("e2e4")); len(g.legal_moves())
+    >>> g.push(Move.from_uci("e2e4")); len(g.legal_moves)
     20
     """
     cdef VariantPos **plies
@@ -85,6 +55,14 @@ cdef class VariantGame:
         self.n = 1
         _variant_pos(self.plies[0], board, variant, remaining_checks, pockets)
 
+    def copy(self):
+        """A game at this position, as its root: no moves to pop."""
+        cdef VariantGame g = VariantGame(Board(), "chess")
+        g.plies[0][0] = self.top()[0]
+        g.plies[0].pos.st = &g.plies[0].st
+        g.plies[0].st.prev = NULL
+        return g
+
     def __dealloc__(self):
         if self.plies != NULL:
             for i in range(self.n):
@@ -99,17 +77,20 @@ cdef class VariantGame:
         """The variant's uci_variant name."""
         return VARIANT_NAMES[self.top().variant]
 
+    @property
     def legal_moves(self):
-        """The legal moves, in python-chess's order."""
+        """The legal moves, in python-chess's order (a list)."""
         cdef PyMove moves[MAX_MOVES]
         cdef int k = variant_generate(self.top(), moves)
         return [_variant_move(moves[i]) for i in range(k)]
 
-    def push(self, Move move):
-        """Play move, which must be one of legal_moves() (ValueError otherwise)."""
+    def push(self, move):
+        """Play move (a Move, a chess.Move or UCI), which must be legal (ValueError otherwise)."""
         cdef PyMove moves[MAX_MOVES]
-        cdef PyMove m = <PyMove>(move.to_square | move.to_square << 6 | move.drop << 12) if move.drop is not None \
-            else <PyMove>move.key
+        move = _move_of(move)
+        cdef Move mv = move
+        cdef PyMove m = <PyMove>(mv.to_square | mv.to_square << 6 | mv.drop << 12) if mv.drop is not None \
+            else <PyMove>mv.key
         cdef int k = variant_generate(self.top(), moves), i
         for i in range(k):
             if moves[i] == m:
@@ -128,6 +109,12 @@ cdef class VariantGame:
         variant_push(self.top(), m, child)
         self.plies[self.n] = child
         self.n += 1
+
+    def push_uci(self, uci):
+        """Play the legal move written in UCI (``N@f3`` for a drop); returns it."""
+        move = Move.from_uci(uci)
+        self.push(move)
+        return move
 
     def pop(self):
         """Take back the last move (IndexError at the root)."""
@@ -173,10 +160,53 @@ cdef class VariantGame:
         """True if the game is over by the variant's own rule."""
         return bool(variant_is_end(self.top()))
 
-    def perft(self, depth):
-        """Leaves depth plies below, as python-chess counts them (GIL released)."""
-        cdef int d = _perft_depth(depth, 0)
+    def fen(self, *, promoted=None):
+        """python-chess's fen() of the variant's board (en passant as python-chess keeps it):
+        crazyhouse's pockets after the board in brackets, three-check's remaining checks
+        after the en-passant field; promoted pieces marked ``~`` in crazyhouse unless promoted
+        is False.
+
+        >>> VariantGame(Board(), "3check", (3, 2)).fen()
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1'
+        """
+        cdef VariantPos *vp = self.top()
+        cdef char buf[256]
+        cdef int k = board_fen(&vp.pos, 0, BOARD_EP_FEN, bool(promoted) if promoted is not None
+                               else vp.variant == VARIANT_NAMES.index("crazyhouse"), buf)
+        board, rest = buf[:k].decode().split(" ", 1)
+        if vp.variant == VARIANT_NAMES.index("crazyhouse"):
+            white, black = self.pockets
+            board += f"[{white.upper()}{black}]"
+        elif vp.variant == VARIANT_NAMES.index("3check"):
+            fields = rest.split(" ")
+            fields.insert(3, f"{max(vp.remaining_checks[0], 0)}+{max(vp.remaining_checks[1], 0)}")
+            rest = " ".join(fields)
+        return f"{board} {rest}"
+
+    def perft(self, depth, *, threads=1):
+        """Leaves depth plies below, as python-chess counts them (legal moves at depth 1), in
+        C with the GIL released; threads > 1 share out the root moves.
+
+        >>> VariantGame(Board(), "atomic").perft(3)
+        8902
+        """
+        cdef int d = _perft_depth(depth, 0), n_threads = _threads(threads)
         cdef uint64_t nodes
+        if n_threads > 1 and d > 1:
+            return sum(self.divide(d, threads=n_threads).values())
         with nogil:
             nodes = variant_perft_c(self.top(), d)
         return nodes
+
+    def divide(self, depth, *, threads=1):
+        """Leaves depth - 1 plies below each legal move, by UCI (sorted), as Board.divide.
+
+        >>> VariantGame(Board("8/8/8/8/8/8/1p6/7K b - - 0 1"), "antichess").divide(1)
+        {'b2b1b': 1, 'b2b1k': 1, 'b2b1n': 1, 'b2b1q': 1, 'b2b1r': 1}
+        """
+        cdef int d = _perft_depth(depth, 1), n_threads = _threads(threads), n, i
+        cdef PyMove moves[MAX_MOVES]
+        cdef uint64_t counts[MAX_MOVES]
+        with nogil:
+            n = variant_divide_c(self.top(), d, n_threads, moves, counts)
+        return dict(sorted((_variant_move(moves[i]).uci(), counts[i]) for i in range(n)))

@@ -49,12 +49,20 @@ class Disagreement:
         return "\n".join(lines)
 
 
-def chessbits_divider(chess960: bool = False, method: Optional[str] = None, threads: int = 1) -> Divider:
-    """chessbits' own divide as a generator to compare."""
-    from ._core import Board
+def position(fen: str, chess960: bool = False, variant: Optional[str] = None):
+    """chessbits' Board for fen, or for a variant (python-chess's name) its VariantGame."""
+    from . import _core, _variants
+
+    return _variants.game(variant, fen, chess960) if variant else _core.Board(fen, chess960=chess960)
+
+
+def chessbits_divider(chess960: bool = False, method: Optional[str] = None, threads: int = 1,
+                      variant: Optional[str] = None) -> Divider:
+    """chessbits' own divide as a generator to compare (of a variant if named)."""
+    options = {"method": method} if method else {}
 
     def divide(fen: str, depth: int, progress: Optional[Progress] = None) -> Dict[str, int]:
-        result = Board(fen, chess960=chess960).divide(depth, method=method, threads=threads)
+        result = position(fen, chess960, variant).divide(depth, threads=threads, **options)
         if progress:  # one C call for all root moves: fast enough to report them after
             for uci, nodes in result.items():
                 progress(uci, nodes)
@@ -74,12 +82,16 @@ def python_chess_perft(board: "chess.Board", depth: int) -> int:
     return nodes
 
 
-def python_chess_divider(chess960: bool = False) -> Divider:
-    """python-chess's move generator as a divide (slow: about 0.3 M nodes/s)."""
+def python_chess_divider(chess960: bool = False, variant: Optional[str] = None) -> Divider:
+    """python-chess's move generator as a divide (slow: about 0.3 M nodes/s), of its board
+    for variant if named (chess.variant)."""
     import chess
+    import chess.variant
+
+    board_class = chess.variant.find_variant(variant) if variant else chess.Board
 
     def divide(fen: str, depth: int, progress: Optional[Progress] = None) -> Dict[str, int]:
-        board = chess.Board(fen, chess960=chess960)
+        board = board_class(fen, chess960=chess960)
         result = {}
         for move in sorted(board.legal_moves, key=chess.Move.uci):
             board.push(move)
@@ -95,12 +107,12 @@ def find_disagreement(fen: str, depth: int, ours: Divider, theirs: Divider,
                       chess960: bool = False, path: Optional[List[str]] = None,
                       progress: Optional[Callable[[str], None]] = None,
                       known: Optional[Tuple[Dict[str, int], Dict[str, int]]] = None,
-                      names: Tuple[str, str] = ("ours", "theirs")) -> Optional[Disagreement]:
+                      names: Tuple[str, str] = ("ours", "theirs"),
+                      variant: Optional[str] = None) -> Optional[Disagreement]:
     """The deepest position below ``fen`` where the two generators part, or None
     if they agree on perft ``depth``. ``known``: both divides at ``fen`` and ``depth``
-    if already computed (the slow side is not asked twice); ``names`` label messages."""
-    from ._core import Board
-
+    if already computed (the slow side is not asked twice); ``names`` label messages;
+    ``variant``: the positions are that variant's (python-chess's name)."""
     path = list(path or [])
     while depth >= 1:
         a, b = known if known else (ours(fen, depth), theirs(fen, depth))
@@ -116,7 +128,7 @@ def find_disagreement(fen: str, depth: int, ours: Divider, theirs: Divider,
         move = next(m for m in sorted(a) if a[m] != b[m])
         if progress:
             progress(f"{' '.join(path + [move])}: {names[0]} {a[move]:,}, {names[1]} {b[move]:,}")
-        board = Board(fen, chess960=chess960)
+        board = position(fen, chess960, variant)
         board.push_uci(move)
         fen, depth, path = board.fen(), depth - 1, path + [move]
     return None

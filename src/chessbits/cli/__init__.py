@@ -19,6 +19,7 @@ import sys
 from typing import List, Optional
 
 from .._core import MAX_THREADS
+from .._variants import VARIANTS, find as find_variant
 from ..uci import EngineError
 from . import perft, suite, tools, uci_server
 from . import pgn as pgn_cli
@@ -59,6 +60,17 @@ def _method(text: str) -> str:
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
     return text
+
+
+def _variant(text: str) -> str:
+    """A variant's python-chess name from any of its aliases (chess itself is no variant here)."""
+    try:
+        name = find_variant(text).uci_variant
+    except ValueError:
+        name = "chess"
+    if name == "chess":
+        raise argparse.ArgumentTypeError(f"unknown variant {text!r}; variants: {', '.join(list(VARIANTS)[1:])}")
+    return name
 
 
 def _hash_mb(text: str) -> int:
@@ -174,6 +186,9 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--threads", type=_threads, metavar="N",
                    help=f"threads (1..{MAX_THREADS}; default 1, in a deep run every core, with --dask 1 per task)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
+    p.add_argument("--variant", type=_variant, metavar="NAME",
+                   help=f"a variant's rules, python-chess's ({', '.join(list(VARIANTS)[1:])} or an alias); "
+                        "startpos is its starting position")
     deep = p.add_argument_group("deep runs (any of these; see below)")
     deep.add_argument("--hash", type=_hash_mb, metavar="MB",
                       help=f"transposition table size (default {DEFAULT_HASH_MB:,}; none with --stats)")
@@ -240,6 +255,8 @@ def parser() -> argparse.ArgumentParser:
                    help="sliding-attack technique or incremental (default: this CPU's fastest)")
     p.add_argument("--threads", type=_threads, default=1, metavar="N", help=f"threads per perft (1..{MAX_THREADS}, default 1)")
     p.add_argument("--chess960", action="store_true", help="Chess960 rules for every position")
+    p.add_argument("--variant", type=_variant, metavar="NAME",
+                   help="every position under a variant's rules (python-chess's names, as for perft)")
     p.add_argument("--show", type=positive, default=5, metavar="K",
                    help="explain the first K failures (default 5)")
     p.set_defaults(run=suite.run)

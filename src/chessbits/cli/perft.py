@@ -32,6 +32,7 @@ def live_divide(board, depth: int, method: Optional[str], threads: int,
     [('a1a2', 3), ('a1b1', 3), ('a1b2', 3)]
     """
     child = board.copy()  # here, not in the worker: the position of the call, whatever moves after
+    options = {"method": method} if method else {}
     moves = sorted(move.uci() for move in child.legal_moves)
     results: "queue.Queue[object]" = queue.Queue()
 
@@ -41,7 +42,7 @@ def live_divide(board, depth: int, method: Optional[str], threads: int,
             for uci in moves:
                 child.push_uci(uci)
                 nodes = (child.perft_stats(depth - 1) if stats
-                         else child.perft(depth - 1, method=method, threads=threads))
+                         else child.perft(depth - 1, threads=threads, **options))
                 child.pop()
                 results.put((uci, nodes, time.perf_counter() - start))
         except BaseException as e:  # re-raised in the main thread
@@ -55,10 +56,13 @@ def live_divide(board, depth: int, method: Optional[str], threads: int,
         yield item  # type: ignore[misc]
 
 
-def parse_position(words: List[str], chess960: bool, note: bool = True) -> Tuple[str, int, bool]:
+def parse_position(words: List[str], chess960: bool, note: bool = True,
+                   variant: Optional[str] = None) -> Tuple[str, int, bool]:
     """``[FEN words | startpos | kiwipete] DEPTH`` -> (normalized FEN, depth, chess960);
-    with ``note``, a line on stderr if python-chess calls the position invalid."""
-    from .. import Board
+    with ``note``, a line on stderr if python-chess calls the position invalid. For a
+    variant (its python-chess name), startpos is the variant's and the FEN may carry its
+    parts (crazyhouse's pockets, three-check's checks)."""
+    from .. import Board, _variants
     from ..suites import detect_chess960
 
     *position, depth_text = words
@@ -69,6 +73,14 @@ def parse_position(words: List[str], chess960: bool, note: bool = True) -> Tuple
         depth = 0
     if not 1 <= depth <= PERFT_MAX_DEPTH:
         raise BadInput(f"depth must be a positive integer (at most {PERFT_MAX_DEPTH}), got {depth_text!r}")
+    if variant:
+        start = _variants.VARIANTS[variant].starting_fen
+        fen = start if text.lower() == "startpos" else POSITIONS.get(text.lower(), text)
+        try:
+            chess960 = chess960 or detect_chess960(_variants.split_fen(variant, fen)[0])
+            return _variants.game(variant, fen, chess960).fen(), depth, chess960
+        except ValueError as e:
+            raise BadInput(f"bad {variant} FEN {text!r}: {e}") from None
     fen = POSITIONS.get(text.lower(), text)
     chess960 = chess960 or detect_chess960(fen)
     try:
@@ -85,8 +97,8 @@ def parse_position(words: List[str], chess960: bool, note: bool = True) -> Tuple
 def headline(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> str:
     from .. import attacks
     threads = f"{args.threads} thread" + ("s" if args.threads > 1 else "")
-    variant = ", Chess960" if chess960 else ""
-    return f"perft {depth} of {fen} (method {args.method or attacks.DEFAULT}, {threads}{variant})"
+    rules = (f"{args.variant}, " if args.variant else f"method {args.method or attacks.DEFAULT}, ") + threads
+    return f"perft {depth} of {fen} ({rules}{', Chess960' if chess960 else ''})"
 
 
 def shown_divide(board, depth: int, method: Optional[str], threads: int, label: str,
@@ -95,7 +107,7 @@ def shown_divide(board, depth: int, method: Optional[str], threads: int, label: 
     """``live_divide`` with a status line on a terminal (unless ``quiet``), calling
     ``each(uci, result)`` per root move; returns the seconds taken. On Ctrl-C (also
     while ``each`` runs) a line on stderr says what was done, then Interrupted."""
-    total_moves = board.legal_moves.count()
+    total_moves = len(board.legal_moves)
     done, nodes, status, start = 0, 0, Status(), time.perf_counter()
     elapsed = 0.0
     try:
@@ -119,7 +131,7 @@ def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
              label: str = "perft") -> Tuple[Dict[str, int], float]:
     """Our divide with live output: divide lines on stdout with --divide, else a
     status line on a terminal. Ctrl-C prints what was done, then Interrupted."""
-    from .. import Board
+    from ..compare import position
 
     counts: Dict[str, int] = {}
 
@@ -128,7 +140,7 @@ def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
         if args.divide:
             print(f"{uci}: {nodes}", flush=True)
 
-    elapsed = shown_divide(Board(fen, chess960=chess960), depth, args.method, args.threads, label,
+    elapsed = shown_divide(position(fen, chess960, args.variant), depth, args.method, args.threads, label,
                            each, quiet=args.divide)
     return counts, elapsed
 
@@ -162,7 +174,14 @@ def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) ->
 def run(args: argparse.Namespace) -> int:
     from . import deep
 
-    fen, depth, chess960 = parse_position(args.position, args.chess960, note=not (args.stats or deep.wanted(args)))
+    if args.variant:
+        if args.stats or args.method or deep.wanted(args):
+            raise BadInput("--variant counts with the variant's own rules: not with --stats, --method "
+                           "or the deep-run options")
+        if args.compare not in (None, "python-chess"):
+            raise BadInput("--variant compares with python-chess only (--compare without an engine)")
+    fen, depth, chess960 = parse_position(args.position, args.chess960, note=not (args.stats or deep.wanted(args)),
+                                          variant=args.variant)
     if args.stats and (args.compare or args.divide):
         raise BadInput("--stats counts one table for the whole tree: not with --compare or --divide")
     if deep.wanted(args):
@@ -184,9 +203,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def their_divider(command: str, chess960: bool, timeout: float, stack) -> Tuple[str, Callable]:
-    """(name, divider) for --compare: python-chess, or a UCI engine started here and
-    quit when ``stack`` closes."""
+def their_divider(command: str, chess960: bool, timeout: float, stack,
+                  variant: Optional[str] = None) -> Tuple[str, Callable]:
+    """(name, divider) for --compare: python-chess (its board for variant, if named), or a
+    UCI engine started here and quit when ``stack`` closes."""
     from .. import compare
     from ..uci import UciEngine
 
@@ -195,7 +215,7 @@ def their_divider(command: str, chess960: bool, timeout: float, stack) -> Tuple[
             import chess  # noqa: F401
         except ImportError:
             raise BadInput("python-chess is not installed (pip install chess)") from None
-        return "python-chess", compare.python_chess_divider(chess960)
+        return "python-chess", compare.python_chess_divider(chess960, variant)
     engine = stack.enter_context(UciEngine.popen_uci(command, chess960=chess960, timeout=timeout))
     return engine.name, engine.divide
 
@@ -206,7 +226,7 @@ def compare(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> i
 
     print(headline(fen, depth, args, chess960), flush=True)
     with contextlib.ExitStack() as stack:
-        name, theirs_divide = their_divider(args.compare, chess960, args.timeout, stack)
+        name, theirs_divide = their_divider(args.compare, chess960, args.timeout, stack, args.variant)
         ours, our_time = run_ours(fen, depth, args, chess960, label="chessbits")
         if args.divide:
             print(f"\nNodes searched: {sum(ours.values())}", flush=True)
@@ -246,8 +266,8 @@ def compare(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> i
         what = "the counts differ" if a != b else "the totals agree but the divides differ"
         print(f"{what[0].upper()}{what[1:]} ({a:,} vs {b:,}): drilling down.", flush=True)
         found = compare.find_disagreement(
-            fen, depth, compare.chessbits_divider(chess960, args.method, args.threads), theirs_divide,
-            chess960=chess960, known=(ours, theirs), names=("chessbits", name),
+            fen, depth, compare.chessbits_divider(chess960, args.method, args.threads, args.variant), theirs_divide,
+            chess960=chess960, known=(ours, theirs), names=("chessbits", name), variant=args.variant,
             progress=lambda line: print(f"  {line}", flush=True))
         print(found if found else "the divides one ply down agree: one side is not deterministic")
         return 1

@@ -17,6 +17,8 @@ def run(args: argparse.Namespace) -> int:
     """Every listed count within the limits, position by position; a line per file."""
     from .. import suites
 
+    if args.variant and args.method:
+        raise BadInput("--variant counts with the variant's own rules: not with --method")
     files = []
     for path in args.files:
         try:
@@ -53,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
                 failed += 1
                 if failed <= args.show:
                     status.clear()
-                    print(explain(entry, *failure, args.method) + "\n", flush=True)
+                    print(explain(entry, *failure, args.method, args.variant) + "\n", flush=True)
             status.clear()
             print(f"{os.path.basename(path)}: {passed - file_passed:,} passed, "
                   f"{failed - file_failed:,} failed", flush=True)
@@ -77,25 +79,26 @@ def run(args: argparse.Namespace) -> int:
 
 def check(entry, depths: List[int], args: argparse.Namespace) -> Tuple[int, Optional[Tuple[int, object]]]:
     """Perft at each depth, shallow first: (counts checked, None or (depth, what we got))."""
-    from .. import Board
+    from ..compare import position
 
     try:
-        board = Board(entry.fen, chess960=entry.chess960)
+        board = position(entry.fen, entry.chess960, args.variant)
     except ValueError as e:
         return 0, (depths[0], f"bad FEN: {e}")
+    options = {"method": args.method} if args.method else {}
     for i, depth in enumerate(depths):
         if entry.depths[depth] > 20_000_000:  # long enough that Ctrl-C should not wait for the C call
             got = sum(n for _, n, _ in live_divide(board, depth, args.method, args.threads))  # type: ignore[misc]
         else:
-            got = board.perft(depth, method=args.method, threads=args.threads)
+            got = board.perft(depth, threads=args.threads, **options)
         if got != entry.depths[depth]:
             return i + 1, (depth, got)
     return len(depths), None
 
 
-def explain(entry, depth: int, got: object, method: Optional[str] = None) -> str:
+def explain(entry, depth: int, got: object, method: Optional[str] = None, variant: Optional[str] = None) -> str:
     """A failure: the counts, and python-chess's drill-down if cheap, else our divide."""
-    from .. import Board, compare
+    from .. import compare
 
     name = f" ({entry.name})" if entry.name != entry.source else ""
     lines = [f"FAIL {entry.source}{name} {entry.fen}"]
@@ -104,12 +107,12 @@ def explain(entry, depth: int, got: object, method: Optional[str] = None) -> str
     lines.append(f"  perft {depth}: expected {entry.depths[depth]:,}, chessbits {got:,}")
     if entry.depths[depth] <= ORACLE_MAX_NODES:
         found = compare.find_disagreement(
-            entry.fen, depth, compare.chessbits_divider(entry.chess960, method),
-            compare.python_chess_divider(entry.chess960), chess960=entry.chess960,
-            names=("chessbits", "python-chess"))
+            entry.fen, depth, compare.chessbits_divider(entry.chess960, method, variant=variant),
+            compare.python_chess_divider(entry.chess960, variant), chess960=entry.chess960,
+            names=("chessbits", "python-chess"), variant=variant)
         lines.append("  " + str(found).replace("\n", "\n  ") if found else
                      "  python-chess agrees with chessbits: the suite's count looks wrong")
     else:
-        divide = Board(entry.fen, chess960=entry.chess960).divide(depth, method=method)
+        divide = compare.chessbits_divider(entry.chess960, method, variant=variant)(entry.fen, depth)
         lines.append("  divide: " + ", ".join(f"{uci}: {n}" for uci, n in divide.items()))
     return "\n".join(lines)

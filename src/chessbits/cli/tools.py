@@ -15,6 +15,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "pgn": "chessbits.bench.pgn",
     "encode": "chessbits.bench.encode",
     "native": "chessbits.bench.native",
+    "variants": "chessbits.bench.variants",
 }
 
 

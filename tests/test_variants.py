@@ -1,0 +1,158 @@
+"""python-chess's variants in C (ext/variant.c through chessbits._core.VariantGame): every
+published count of python-chess's variant perft suites, random playouts move for move against
+python-chess's variant boards, Fairy-Stockfish (pyffish) as a second perft oracle, and the
+command line's --variant."""
+import random
+from pathlib import Path
+
+import pytest
+
+from chessbits import _variants
+from chessbits.cli import main as cli_main
+from chessbits.suites import load
+
+chess = pytest.importorskip("chess")
+import chess.variant  # noqa: E402
+
+DATA = Path(__file__).parent / "data" / "variants"
+SUITES = {"3check": "3check", "atomic": "atomic", "crazyhouse": "crazyhouse", "giveaway": "giveaway",
+          "horde": "horde", "racingkings": "racingkings"}
+QUICK_NODES = 3_000_000  # counts above this run under -m slow
+VARIANTS = [v for v in _variants.VARIANTS if v != "chess"]
+PLAYOUT_PLIES = 5_000  # per variant, the issue's floor
+
+
+def published():
+    for variant, stem in SUITES.items():
+        for entry in load(str(DATA / f"python-chess-{stem}.perft")):
+            for depth, nodes in sorted(entry.depths.items()):
+                marks = [pytest.mark.slow] if nodes > QUICK_NODES else []
+                yield pytest.param(variant, entry.fen, entry.chess960, depth, nodes,
+                                   id=f"{entry.name}-{depth}", marks=marks)
+
+
+@pytest.mark.parametrize("variant,fen,chess960,depth,nodes", list(published()))
+def test_published_counts(variant, fen, chess960, depth, nodes):
+    assert _variants.game(variant, fen, chess960).perft(depth) == nodes
+
+
+def test_atomic960_needs_chess960():
+    # the castling rights of atomic960-castle-1 mean something only in Chess960
+    fen = "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"
+    assert _variants.game("atomic", fen, chess960=True).perft(1) == 18
+    assert _variants.game("atomic", fen).perft(1) == chess.variant.AtomicBoard(fen).legal_moves.count()
+
+
+def state(board):
+    """What a variant board is, as python-chess shows it."""
+    return (board.board_fen(promoted=True), board.turn, board.castling_rights, board.ep_square,
+            board.is_variant_end())
+
+
+def extra(board, variant):
+    if variant == "3check":
+        return board.remaining_checks[chess.WHITE], board.remaining_checks[chess.BLACK]
+    if variant == "crazyhouse":
+        return str(board.pockets[chess.WHITE]), str(board.pockets[chess.BLACK])
+    return None
+
+
+def ours_extra(game, variant):
+    return game.remaining_checks if variant == "3check" else game.pockets if variant == "crazyhouse" else None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_playouts_against_python_chess(variant):
+    """Legal moves (same order), board, rights, ep, checks, pockets, FEN and the variant's
+    end after every push and every pop, over PLAYOUT_PLIES random plies."""
+    rng = random.Random(variant)
+    cls = chess.variant.find_variant(variant)
+    plies = games = 0
+    while plies < PLAYOUT_PLIES:
+        chess960 = games % 4 == 3 and variant not in ("racingkings", "horde")
+        board = cls(chess960=chess960)
+        game = _variants.game(variant, board.fen(), chess960)
+        games += 1
+        for _ in range(300):
+            theirs = [m.uci() for m in board.legal_moves]
+            assert [m.uci() for m in game.legal_moves] == theirs, board.fen()
+            assert (state(game), ours_extra(game, variant)) == (state(board), extra(board, variant)), board.fen()
+            assert game.fen() == board.fen(en_passant="fen"), board.fen()
+            if not theirs:
+                break
+            uci = rng.choice(theirs)
+            board.push_uci(uci)
+            game.push_uci(uci)
+            plies += 1
+            if rng.random() < 0.1:
+                board.pop()
+                game.pop()
+                assert state(game) == state(board), board.fen()
+                board.push_uci(uci)
+                game.push_uci(uci)
+    assert plies >= PLAYOUT_PLIES
+
+
+def test_fen_round_trip_and_errors():
+    fen = "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1"
+    assert _variants.game("crazyhouse", fen).fen() == chess.variant.CrazyhouseBoard(fen).fen()
+    lichess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2"
+    assert _variants.game("3check", lichess).remaining_checks == (2, 1)
+    with pytest.raises(ValueError, match="invalid pocket piece 'x'"):
+        _variants.game("crazyhouse", "8/8/8/8/8/8/8/K6k[x] w - - 0 1")
+    with pytest.raises(ValueError, match="check part"):
+        _variants.game("3check", "8/8/8/8/8/8/8/K6k w - - a+b 0 1")
+    with pytest.raises(ValueError, match="unsupported variant: chess960x"):
+        _variants.find("chess960x")
+    with pytest.raises(ValueError, match="illegal move e2e5"):
+        _variants.game("atomic").push_uci("e2e5")
+
+
+def test_divide_and_threads_agree():
+    game = _variants.game("racingkings")
+    divide = game.divide(4, threads=2)
+    assert sum(divide.values()) == game.perft(4) == game.perft(4, threads=2) == 296242
+    assert list(divide) == sorted(m.uci() for m in game.legal_moves)
+
+
+def test_pyffish_second_oracle():
+    """Fairy-Stockfish's divide at depth 2 on positions of python-chess playouts: the legal moves
+    as a set, and below each one the replies, except where python-chess ends the game (Fairy-
+    Stockfish's generator goes on there)."""
+    sf = pytest.importorskip("pyffish")
+    rng, checked = random.Random(7), 0
+    for variant in ("atomic", "antichess", "kingofthehill", "racingkings", "horde", "crazyhouse", "3check"):
+        board = chess.variant.find_variant(variant)()
+        for ply in range(60):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            fen, game = board.fen(), _variants.game(variant, board.fen())
+            assert {m.uci() for m in game.legal_moves} == set(sf.legal_moves(variant, fen, [])), (variant, fen)
+            if ply % 15 == 0:
+                for move in moves:
+                    game.push(move)
+                    if not game.is_variant_end():
+                        assert len(game.legal_moves) == len(sf.legal_moves(variant, fen, [move.uci()])), \
+                            (variant, fen, move.uci())
+                    game.pop()
+                    checked += 1
+            board.push(rng.choice(moves))
+    assert checked > 150
+
+
+def test_cli_perft_divide_compare_suite(capsys):
+    assert cli_main(["perft", "startpos", "3", "--variant", "atomic"]) == 0
+    assert "Nodes searched: 8902" in capsys.readouterr().out
+    assert cli_main(["divide", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", "1", "--variant", "ZH"]) == 0
+    out = capsys.readouterr().out
+    assert "Q@a1: 1" in out and "Nodes searched: 67" in out
+    assert cli_main(["perft", "startpos", "3", "--variant", "horde", "--compare"]) == 0
+    assert "The counts agree" in capsys.readouterr().out
+    assert cli_main(["suite", str(DATA / "python-chess-horde.perft"), "--variant", "horde"]) == 0
+    assert "3 passed, 0 failed" in capsys.readouterr().out
+    assert cli_main(["perft", "startpos", "3", "--variant", "atomic", "--method", "magic"]) == 2
+    assert "not with --stats, --method" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli_main(["perft", "startpos", "3", "--variant", "nope"])
+    assert "unknown variant 'nope'" in capsys.readouterr().err
