@@ -81,8 +81,7 @@ Bitboard board_pin_mask(const Position *pos, Color c, Square s) {
   return ~0ULL;
 }
 
-/* Returns our pieces that alone stand between king and an enemy slider (_slider_blockers). */
-static Bitboard b_slider_blockers(const Position *pos, Square king) {
+Bitboard board_slider_blockers(const Position *pos, Square king) {
   const Color us = pos->side;
   const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
   const Bitboard rq = pos->by_type[ROOK] | pos->by_type[QUEEN], bq = pos->by_type[BISHOP] | pos->by_type[QUEEN];
@@ -381,7 +380,7 @@ int board_generate(const Position *pos, Bitboard from_mask, Bitboard to_mask, in
   const Bitboard kings = pos->by_type[KING] & pos->by_color[us];
   if (!legal || !kings) return (int)(b_gen_pseudo(pos, from_mask, to_mask, NULL, 0, out) - out);
   const Square king = b_msb(kings);
-  const Legality lg = {king, b_slider_blockers(pos, king)};
+  const Legality lg = {king, board_slider_blockers(pos, king)};
   const Bitboard checkers = position_attackers(pos, us ^ 1, lg.king, pos->by_type[NO_PIECE_TYPE]);
   PyMove *end = checkers ? b_gen_evasions(pos, lg.king, checkers, from_mask, to_mask, &lg, out)
                          : b_gen_pseudo(pos, from_mask, to_mask, &lg, 0, out);
@@ -404,7 +403,7 @@ int board_is_into_check(const Position *pos, PyMove m) {
     for (const PyMove *e = ev; e < end && !found; e++) found = *e == m;
     if (!found) return 1;
   }
-  const Legality lg = {king, b_slider_blockers(pos, king)};
+  const Legality lg = {king, board_slider_blockers(pos, king)};
   return !b_is_safe(pos, &lg, m);
 }
 

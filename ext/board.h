@@ -128,6 +128,10 @@ Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ);
 /* Returns the pieces giving check to the side to move (0 without a king). */
 Bitboard board_checkers(const Position *pos);
 
+/* Returns the side to move's pieces that alone stand between king and an enemy slider
+   (python-chess's _slider_blockers). */
+Bitboard board_slider_blockers(const Position *pos, Square king);
+
 /* Returns python-chess's pin_mask(c, s): the line of the pin of s to c's king, or all squares. */
 Bitboard board_pin_mask(const Position *pos, Color c, Square s);
 

@@ -1,4 +1,5 @@
 #include "variant.h"
+#include "movegen.h"
 #include "workers.h"
 
 #define V_CENTER_BB (square_bb(SQ_D4) | square_bb(SQ_E4) | square_bb(SQ_D5) | square_bb(SQ_E5))
@@ -181,21 +182,48 @@ static int v_atomic_legal_pushed(VariantPos *vp, PyMove m) {
 
 /* Returns v_atomic_legal_pushed's answer from the bitboards alone (castling aside): the move,
    then the explosion of a capture (the capturer and every piece but a pawn next to it). */
-static int v_atomic_legal(VariantPos *vp, PyMove m) {
+/* What atomic legality needs of a position once for all its moves: our (unpromoted) king,
+   its checkers and the pieces pinned to it, and whether the kings touch. */
+typedef struct {
+  Square ksq;
+  Bitboard checkers, pinned;
+  int connected;
+} AtomicCtx;
+
+/* Returns nothing; fills *c for the side to move of pos. */
+static void v_atomic_ctx(const Position *pos, AtomicCtx *c) {
+  const Bitboard ours = pieces_cp(pos, pos->side, KING) & ~pos->st->promoted;
+  c->connected = v_kings_connected(pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING));
+  c->ksq = ours ? msb(ours) : SQ_NONE;
+  c->checkers = c->pinned = 0;
+  if (c->ksq != SQ_NONE) {
+    c->checkers = position_attackers(pos, pos->side ^ 1, c->ksq, pos->by_type[NO_PIECE_TYPE]);
+    c->pinned = board_slider_blockers(pos, c->ksq);
+  }
+}
+
+static int v_atomic_legal(VariantPos *vp, const AtomicCtx *c, PyMove m) {
   const Position *pos = &vp->pos;
   const Color us = pos->side;
   if (board_is_castling(pos, m)) return v_atomic_legal_pushed(vp, m);
   const Square from = pymove_from(m), to = pymove_to(m);
   const Bitboard fb = square_bb(from), tb = square_bb(to);
-  const int king_moves = type_of_piece(pos->board[from]) == KING;
   if (!(pos->by_color[us ^ 1] & tb) && !board_is_en_passant(pos, m)) {
     /* quiet: both keep their kings (the game is not over); ours must be safe unless they touch */
-    const Bitboard promoted = pos->st->promoted, moved_promoted = promoted & fb ? tb : 0;
-    Bitboard kings[COLOR_NB] = {pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING)};
-    if (king_moves) kings[us] ^= fb | tb;
-    const Bitboard ours = kings[us] & ~((promoted & ~fb) | moved_promoted);
-    const int legal = v_kings_connected(kings[WHITE], kings[BLACK]) || !ours
-                      || !attackers_of(pos->by_type, pos->by_color, us ^ 1, msb(ours), pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb);
+    int legal;
+    if (type_of_piece(pos->board[from]) != KING) /* the kings stay: a pin or a check decides */
+      legal = c->connected || c->ksq == SQ_NONE
+              || (!c->checkers ? !(c->pinned & fb) || (LineBB[c->ksq][from] & tb)
+                               : !attackers_of(pos->by_type, pos->by_color, us ^ 1, c->ksq,
+                                               pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb));
+    else {
+      const Bitboard promoted = pos->st->promoted, moved_promoted = promoted & fb ? tb : 0;
+      Bitboard kings[COLOR_NB] = {pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING)};
+      kings[us] ^= fb | tb;
+      const Bitboard ours = kings[us] & ~((promoted & ~fb) | moved_promoted);
+      legal = v_kings_connected(kings[WHITE], kings[BLACK]) || !ours
+              || !attackers_of(pos->by_type, pos->by_color, us ^ 1, msb(ours), pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb);
+    }
     CB_ASSERT(legal == v_atomic_legal_pushed(vp, m));
     return legal;
   }
@@ -272,14 +300,18 @@ static Bitboard v_drop_squares(const Position *pos) {
   return more_than_one(checkers) ? 0 : BetweenBB[k][msb(checkers)] & empty;
 }
 
+/* Returns the squares our pocket's pieces of type pt may drop on, of to (v_drop_squares): none
+   without one, no back rank for a pawn. */
+static inline Bitboard v_drop_targets(const VariantPos *vp, PieceType pt, Bitboard to) {
+  return vp->pocket[vp->pos.side][pt] ? to & (pt == PAWN ? ~V_BACKRANKS_BB : ~0ULL) : 0;
+}
+
 /* Returns the number of drops written to out, by piece type then square (ascending). */
 static int v_drops(const VariantPos *vp, PyMove *out) {
-  const Color us = vp->pos.side;
   const Bitboard to = v_drop_squares(&vp->pos);
   int n = 0;
   for (PieceType pt = PAWN; pt <= KING; pt++)
-    if (vp->pocket[us][pt])
-      for (Bitboard b = to & (pt == PAWN ? ~V_BACKRANKS_BB : ~0ULL); b; ) out[n++] = pymove_drop(pop_lsb(&b), pt);
+    for (Bitboard b = v_drop_targets(vp, pt, to); b; ) out[n++] = pymove_drop(pop_lsb(&b), pt);
   return n;
 }
 
@@ -290,11 +322,14 @@ int variant_generate(VariantPos *vp, PyMove *out) {
   switch (vp->variant) {
     case VARIANT_SUICIDE: case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS:
       return v_suicide_moves(pos, out);
-    case VARIANT_ATOMIC:
+    case VARIANT_ATOMIC: {
+      AtomicCtx c;
+      v_atomic_ctx(pos, &c);
       n = board_generate_pseudo(pos, ~0ULL, ~0ULL, RULE_CASTLE_ATOMIC, out);
       for (int i = 0; i < n; i++)
-        if (v_atomic_legal(vp, out[i])) out[k++] = out[i];
+        if (v_atomic_legal(vp, &c, out[i])) out[k++] = out[i];
       return k;
+    }
     case VARIANT_RACING_KINGS:
       n = board_generate(pos, ~0ULL, ~0ULL, 1, out);
       for (int i = 0; i < n; i++)
@@ -308,11 +343,41 @@ int variant_generate(VariantPos *vp, PyMove *out) {
   }
 }
 
+/* Returns variant_generate's count; where the position is regular (BOARD_REGULAR) and the
+   variant moves as chess does, counted by the fast generator (racing kings: its list, less
+   the checks; crazyhouse: its count, plus the drops by popcount). */
+static int v_count(VariantPos *vp) {
+  const Position *pos = &vp->pos;
+  if (variant_is_end(vp)) return 0;
+  if (pos->st->flags & BOARD_REGULAR) {
+    switch (vp->variant) {
+      case VARIANT_CHESS: case VARIANT_KING_OF_THE_HILL: case VARIANT_THREE_CHECK:
+        return count_legal(pos);
+      case VARIANT_CRAZYHOUSE: {
+        const Bitboard to = v_drop_squares(pos);
+        int n = count_legal(pos);
+        for (PieceType pt = PAWN; pt <= KING; pt++) n += popcount(v_drop_targets(vp, pt, to));
+        return n;
+      }
+      case VARIANT_RACING_KINGS: {
+        Move list[MAX_MOVES];
+        const int n = movegen_techniques[movegen_technique()].generate(pos, list);
+        int k = 0;
+        for (int i = 0; i < n; i++) k += !v_gives_check(pos, board_pymove(pos, list[i]));
+        return k;
+      }
+      default: break;
+    }
+  }
+  PyMove list[MAX_MOVES];
+  return variant_generate(vp, list);
+}
+
 uint64_t variant_perft(VariantPos *vp, int depth) {
   PyMove list[MAX_MOVES];
   if (depth <= 0) return 1;
+  if (depth == 1) return (uint64_t)v_count(vp);
   const int n = variant_generate(vp, list);
-  if (depth == 1) return (uint64_t)n;
   uint64_t total = 0;
   VariantPos child;
   for (int i = 0; i < n; i++) {

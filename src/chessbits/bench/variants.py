@@ -5,8 +5,9 @@
 Per variant, from its starting position: chessbits' perft (VariantGame.perft, one thread) beside
 python-chess's own (its variant board's legal_moves, the last ply counted, at a smaller depth:
 compared in nodes per second) and Fairy-Stockfish's ``go perft`` (Debian's ``fairy-stockfish``,
-found in PATH or /usr/games unless given; timed from the command to its count, startup
-excluded); every count is asserted equal to chessbits' at the same depth. Then the legal-move
+found in PATH or /usr/games unless given, started once: timed from the command to its count);
+the three take turns in every round. python-chess's count is asserted equal to chessbits' at
+its depth; a Fairy-Stockfish count that differs is shown instead of a ratio. Then the legal-move
 list from Python: microseconds per list over positions of random playouts, chessbits against
 python-chess. Medians of interleaved rounds. Needs python-chess (the oracle).
 
@@ -19,7 +20,6 @@ import random
 import shutil
 import subprocess
 import sys
-import time
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
@@ -34,7 +34,7 @@ PLAYOUT_POSITIONS = 200  # positions per variant for the legal-move lists
 
 
 class FairyStockfish:
-    """Fairy-Stockfish over UCI: ``perft(variant, depth)`` -> (nodes, seconds)."""
+    """Fairy-Stockfish over UCI: ``start(variant)``, then ``perft(depth)`` -> nodes."""
 
     def __init__(self, binary: str) -> None:
         self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -58,15 +58,17 @@ class FairyStockfish:
                 return lines
         raise RuntimeError(f"Fairy-Stockfish stopped before {prefix!r}")
 
-    def perft(self, variant: str, depth: int) -> Tuple[int, float]:
+    def start(self, variant: str) -> None:
+        """Play variant from its starting position from now on."""
         self._send(f"setoption name UCI_Variant value {variant}")
         self._send("isready")
         self._until("readyok")
         self._send("position startpos")
-        start = time.perf_counter()
+
+    def perft(self, depth: int) -> int:
+        """The count of ``go perft depth``."""
         self._send(f"go perft {depth}")
-        line = self._until("Nodes searched")[-1]
-        return int(line.split(":")[1]), time.perf_counter() - start
+        return int(self._until("Nodes searched")[-1].split(":")[1])
 
     def close(self) -> None:
         self._send("quit")
@@ -120,19 +122,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         game = _variants.game(variant)
         board = chess.variant.find_variant(variant)()
         fns = [lambda: game.perft(depth), lambda: python_chess_perft(board, pc_depth)]
-        (ours_s, nodes), (pc_s, pc_nodes) = interleaved(fns, args.rounds)
+        if fsf and variant in fsf.variants:
+            fsf.start(variant)
+            fns.append(lambda: fsf.perft(depth))  # type: ignore[union-attr]
+        (ours_s, nodes), (pc_s, pc_nodes), *theirs = interleaved(fns, args.rounds)
         assert pc_nodes == game.perft(pc_depth), f"{variant}: python-chess counts {pc_nodes:,} at depth {pc_depth}"
         row = [variant, depth, f"{nodes:,}", f"{ours_s:.4g}", f"{nodes / ours_s / 1e6:.1f}",
                f"{pc_nodes / pc_s / 1e6:.3f} (depth {pc_depth})", f"{(nodes / ours_s) / (pc_nodes / pc_s):,.0f}x"]
-        if fsf and variant in fsf.variants:
-            runs = [fsf.perft(variant, depth) for _ in range(args.rounds)]
-            fsf_nodes, fsf_s = sorted(runs, key=lambda r: r[1])[len(runs) // 2]
-            if fsf_nodes == nodes:
-                row += [f"{fsf_s:.4g}", f"{fsf_s / ours_s:.2f}x"]
-            else:
-                row += [f"counts {fsf_nodes:,}", "other rules"]
-        else:
+        if not theirs:
             row += ["-", "-"]
+        elif theirs[0][1] == nodes:
+            row += [f"{theirs[0][0]:.4g}", f"{theirs[0][0] / ours_s:.2f}x"]
+        else:
+            row += [f"counts {theirs[0][1]:,}", "other rules"]
         rows.append(row)
         print(f"{variant} done", file=sys.stderr, flush=True)
     if fsf:
