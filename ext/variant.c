@@ -326,8 +326,21 @@ int variant_generate(VariantPos *vp, PyMove *out) {
       AtomicCtx c;
       v_atomic_ctx(pos, &c);
       n = board_generate_pseudo(pos, ~0ULL, ~0ULL, RULE_CASTLE_ATOMIC, out);
-      for (int i = 0; i < n; i++)
-        if (v_atomic_legal(vp, &c, out[i])) out[k++] = out[i];
+      for (int i = 0; i < n; i++) {
+        /* the common case here, the rest in v_atomic_legal: a piece but the king to an empty
+           square (no en passant) while the kings are apart and ours is not in check */
+        const Square from = pymove_from(out[i]), to = pymove_to(out[i]);
+        const PieceType pt = type_of_piece(pos->board[from]);
+        int legal;
+        if (c.connected || c.checkers || c.ksq == SQ_NONE || pt == KING || (pos->by_type[NO_PIECE_TYPE] & square_bb(to))
+            || (pt == PAWN && to == pos->st->ep_raw))
+          legal = v_atomic_legal(vp, &c, out[i]);
+        else
+          legal = !(c.pinned & square_bb(from)) || (LineBB[c.ksq][from] & square_bb(to));
+        CB_ASSERT(legal == v_atomic_legal(vp, &c, out[i]));
+        out[k] = out[i];
+        k += legal;
+      }
       return k;
     }
     case VARIANT_RACING_KINGS:
