@@ -66,7 +66,7 @@ def test_counts_on_a_board_other_threads_keep_moving(fast_switches):
             rounds["mutations"] += 1
 
     def count(kind: str):
-        args = argparse.Namespace(method=None, threads=2)
+        args = argparse.Namespace(method=None, threads=2, variant=None)
         try:
             for i in range(ROUNDS):
                 if kind == "perft":
