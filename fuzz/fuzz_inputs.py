@@ -27,7 +27,11 @@ Invariants (AssertionError, which libFuzzer reports as a crash with the input sa
   EPD) to the same FEN;
 - on a parsed position (played on with the move lines): every legal move's SAN and UCI
   parse back to the move, push/pop restores the position, perft(2) is the sum of the
-  children's legal move counts, mirror() twice and copy() give the position back.
+  children's legal move counts, mirror() twice and copy() give the position back;
+- line 0 read by each of python-chess's variants (``chessbits._variants.game``: crazyhouse's
+  pockets, three-check's checks) raises ValueError or reads back from its FEN unchanged,
+  push/pop of its legal moves keeps its FEN, and its perft(2) is the sum of the children's
+  legal moves.
 
 Disagreements with python-chess are not failures here; ``python fuzz/run.py --compare``
 replays the seeds and the corpus through both libraries and counts them.
@@ -38,6 +42,7 @@ import atheris
 
 with atheris.instrument_imports(include=["chessbits"]):
     import chessbits
+    from chessbits import _variants
     from chessbits import epd as _epd  # noqa: F401  (set_epd imports it; instrument it now)
     from chessbits import suites
     from chessbits.cli.common import BadInput
@@ -122,6 +127,31 @@ def exercise(board):
         raise AssertionError(f"mirror().mirror() of {board.fen()} is {mirrored.mirror().fen()}")
 
 
+def exercise_variants(head, chess960):
+    """Each variant reads head as its FEN (pockets, checks), raising ValueError or giving a
+    game that reads back from its FEN unchanged; then its legal moves are played and taken
+    back (the FEN as before), and perft(2), whose last ply the fast paths count without
+    listing, is the sum of the children's listed moves."""
+    for variant in _variants.VARIANTS:
+        ok, game = attempt(None, f"variant {variant}", _variants.game, variant, head, chess960)
+        if not ok:
+            continue
+        fen = game.fen()
+        again = _variants.game(variant, fen, chess960).fen()
+        if again != fen:
+            raise AssertionError(f"{variant}: {fen!r} read back as {again!r}")
+        moves, children = game.legal_moves, 0
+        for move in moves[:MAX_EXERCISED]:
+            game.push(move)
+            children += len(game.legal_moves)
+            game.fen()
+            game.pop()
+            if game.fen() != fen:
+                raise AssertionError(f"{variant}: push/pop of {move.uci()} left {game.fen()!r}, expected {fen!r}")
+        if len(moves) <= MAX_EXERCISED and game.perft(2) != children:
+            raise AssertionError(f"{variant}: perft(2) {game.perft(2)}, children's moves {children} in {fen}")
+
+
 def one_line(board, text):
     """Every parser of move text, castling text, squares and FENs, on text against board
     (left as it was); then text played on board if it is a move."""
@@ -176,6 +206,7 @@ def TestOneInput(data: bytes) -> None:
     attempt(None, "BaseBoard", chessbits.BaseBoard, head)
     attempt(None, "Board.from_epd", lambda epd: chessbits.Board.from_epd(epd, chess960=chess960), head)
 
+    exercise_variants(head, chess960)
     ok, board = attempt(None, "Board", lambda fen: chessbits.Board(fen, chess960=chess960), head)
     if not ok:
         board = chessbits.Board(chess960=chess960)

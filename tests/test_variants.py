@@ -156,3 +156,67 @@ def test_cli_perft_divide_compare_suite(capsys):
     with pytest.raises(SystemExit):
         cli_main(["perft", "startpos", "3", "--variant", "nope"])
     assert "unknown variant 'nope'" in capsys.readouterr().err
+
+
+# --- Hypothesis: any position python-chess accepts, any variant ---------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FUZZ = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def variant_positions(draw):
+    """(variant, FEN): up to 20 men anywhere (kings optional, several allowed, pawns on any
+    rank), castling rights where python-chess's clean rights allow, an en-passant square a
+    double step can have made, pockets and remaining checks for the variants that have them."""
+    variant = draw(st.sampled_from(VARIANTS))
+    board = chess.variant.find_variant(variant)(None)
+    for sq in draw(st.lists(st.integers(0, 63), max_size=20, unique=True)):
+        board.set_piece_at(sq, chess.Piece.from_symbol(draw(st.sampled_from("PPPNBRQKppppnbrqk"))),
+                           promoted=draw(st.integers(0, 9)) == 0)
+    board.turn = draw(st.booleans())
+    board.castling_rights = draw(st.sampled_from([0, chess.BB_A1 | chess.BB_H1, chess.BB_A8, chess.BB_CORNERS]))
+    board.castling_rights = board.clean_castling_rights()
+    pushed = board.pieces(chess.PAWN, not board.turn) & (chess.BB_RANK_4 if board.turn == chess.BLACK else chess.BB_RANK_5)
+    candidates = [sq - 8 if board.turn == chess.BLACK else sq + 8 for sq in chess.SquareSet(pushed)]
+    if candidates and draw(st.booleans()):
+        board.ep_square = draw(st.sampled_from(candidates))
+    if variant == "crazyhouse":
+        for color in chess.COLORS:
+            for symbol in draw(st.text("pnbrq", max_size=6)):
+                board.pockets[color].add(chess.PIECE_SYMBOLS.index(symbol))
+    if variant == "3check":
+        board.remaining_checks[chess.WHITE] = draw(st.integers(1, 3))
+        board.remaining_checks[chess.BLACK] = draw(st.integers(1, 3))
+    return variant, board.fen(en_passant="fen")
+
+
+@FUZZ
+@given(variant_positions())
+def test_fuzz_positions_against_python_chess(case):
+    variant, fen = case
+    board = chess.variant.find_variant(variant)(fen)
+    game = _variants.game(variant, fen)
+    assert game.fen() == board.fen(en_passant="fen")
+    assert [m.uci() for m in game.legal_moves] == [m.uci() for m in board.legal_moves]
+    assert game.perft(2) == python_chess_perft(board, 2)
+
+
+@FUZZ
+@given(st.sampled_from(["3check", "crazyhouse"]), st.text("0123456789+-[]/PNBRQKpnbrqkx ", max_size=8))
+def test_fuzz_variant_fen_parts(variant, part):
+    """Three-check's check field and crazyhouse's pockets: accepted or refused (ValueError)
+    where python-chess accepts or refuses them, and read alike."""
+    fen = (f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {part} 0 1" if variant == "3check"
+           else f"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[{part}] w KQkq - 0 1")
+    try:
+        theirs = chess.variant.find_variant(variant)(fen).fen()
+    except (ValueError, IndexError) as e:
+        theirs = type(e)
+    try:
+        ours = _variants.game(variant, fen).fen()
+    except ValueError:
+        ours = ValueError
+    assert ours == theirs or (theirs is IndexError and ours is ValueError), (fen, ours, theirs)
