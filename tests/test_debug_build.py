@@ -1,6 +1,7 @@
 """The C core built with CHESSBITS_DEBUG=1 (-O0, CB_DEBUG: position_ok asserted after every
-make and unmake, perft's and the Board's) counts perft and plays random games, both variants,
-without an assertion firing (a failed assert aborts the process)."""
+make and unmake, perft's and the Board's; the variants' legality shortcuts against the move
+played) counts perft and plays random games, standard, Chess960 and every variant, without an
+assertion firing (a failed assert aborts the process)."""
 import importlib.util
 import os
 import shutil
@@ -35,6 +36,15 @@ for game in range(40):
         board.perft(2)
     while board.move_stack:
         board.pop()
+from chessbits import _variants
+for variant in _variants.VARIANTS:  # the variants' legality shortcuts asserted against playing the move
+    game = _variants.game(variant)
+    for ply in range(60):
+        moves = game.legal_moves
+        if not moves:
+            break
+        game.perft(2)
+        game.push(rng.choice(moves))
 print("ok")
 """
 
