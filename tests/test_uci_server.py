@@ -5,13 +5,14 @@ import random
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from chessbits import Board
 from chessbits.cli.uci_server import serve
 from chessbits.positions import NAMED, PUBLISHED
-from chessbits.uci import UciEngine
+from chessbits.uci import EngineError, UciEngine
 
 COMMAND = [sys.executable, "-m", "chessbits", "uci"]
 
@@ -75,3 +76,35 @@ def test_same_answer_as_stockfish():
         theirs = subprocess.run([STOCKFISH], input=script, capture_output=True, text=True, timeout=60).stdout
         pick = lambda t: sorted(l for l in t.splitlines() if ": " in l or l.startswith("Nodes"))  # noqa: E731
         assert pick(ours) == pick(theirs), board.fen()
+
+
+def test_variants_by_uci_variant():
+    """UCI_Variant plays python-chess's variants (drops and king promotions in the divide), and
+    our UCI client sets it, refusing an engine that does not list the variant."""
+    from chessbits import _variants
+
+    fen = "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1"
+    text = answers(f"setoption name UCI_Variant value crazyhouse\nposition fen {fen} moves Q@c7\ngo perft 2\nd\n")
+    game = _variants.game("crazyhouse", fen)
+    game.push_uci("Q@c7")
+    assert f"Nodes searched: {game.perft(2)}" in text and "c8c7: 5" in text
+    assert f"Fen: {game.fen()}" in text
+    # startpos is the variant's; ucinewgame keeps the variant
+    racing = answers("setoption name UCI_Variant value racingkings\nucinewgame\nposition startpos\ngo perft 2\n")
+    assert "Nodes searched: 421" in racing
+    with UciEngine.popen_uci(COMMAND, variant="atomic") as engine:
+        assert sum(engine.divide(_variants.VARIANTS["atomic"].starting_fen, 3).values()) == 8902
+    fake = [sys.executable, str(Path(__file__).parent / "fake_uci_engine.py")]
+    with pytest.raises(EngineError, match="does not play atomic: its UCI_Variant option is missing"):
+        UciEngine.popen_uci(fake, variant="atomic")
+
+
+FAIRY = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
+
+
+@pytest.mark.skipif(not FAIRY, reason="Debian's fairy-stockfish is not installed")
+def test_cli_compares_a_variant_with_fairy_stockfish(capsys):
+    from chessbits.cli import main
+
+    assert main(["perft", "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", "3", "--variant", "crazyhouse", "--compare", FAIRY]) == 0
+    assert "The counts agree" in capsys.readouterr().out

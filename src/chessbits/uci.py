@@ -23,7 +23,7 @@ import threading
 import time
 from typing import Callable, Deque, Dict, List, Optional, Sequence, Union
 
-_MOVE_COUNT = re.compile(r"([a-h][1-8][a-h][1-8][nbrq]?):?\s+(\d+)")
+_MOVE_COUNT = re.compile(r"([a-h][1-8][a-h][1-8][nbrqk]?|[PNBRQK]@[a-h][1-8]):?\s+(\d+)")  # k, @: variants
 _NODES_SEARCHED = re.compile(r"Nodes searched:\s*(\d+)")
 
 
@@ -48,9 +48,10 @@ class UciEngine:
 
     @classmethod
     def popen_uci(cls, command: Union[str, Sequence[str]], *, chess960: bool = False,
-                  timeout: float = 30.0) -> "UciEngine":
+                  timeout: float = 30.0, variant: Optional[str] = None) -> "UciEngine":
         """Start the engine (a command line split like a shell's, or an argv list),
-        and do the handshake: ``uci``/``uciok``, the Chess960 option, ``isready``/``readyok``."""
+        and do the handshake: ``uci``/``uciok``, the Chess960 option, the variant (``UCI_Variant``,
+        which the engine must list), ``isready``/``readyok``."""
         try:
             argv = shlex.split(command) if isinstance(command, str) else list(command)
         except ValueError as e:
@@ -70,22 +71,30 @@ class UciEngine:
             raise EngineError(f"cannot start engine {argv[0]!r}: {e.strerror or e}") from None
         engine = cls(process, name, timeout)
         try:
-            engine._handshake(chess960)
+            engine._handshake(chess960, variant)
         except BaseException:
             engine.quit()
             raise
         return engine
 
-    def _handshake(self, chess960: bool) -> None:
+    def _handshake(self, chess960: bool, variant: Optional[str] = None) -> None:
         self.send("uci")
+        variants: List[str] = []
         for line in self._until("uciok", "uci"):
             key, _, value = line.partition(" ")
             if key == "id":
                 field, _, text = value.partition(" ")
                 self.id[field] = text.strip()
+            elif line.startswith("option name UCI_Variant "):
+                variants = line.split(" var ")[1:]
         self.name = self.id.get("name") or self.name
         if chess960:
             self.send("setoption name UCI_Chess960 value true")
+        if variant:
+            if variant not in (v.strip() for v in variants):
+                raise EngineError(f"{self.name} does not play {variant}: its UCI_Variant option "
+                                  f"{'does not list it' if variants else 'is missing'}")
+            self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         for _ in self._until("readyok", "isready"):
             pass

@@ -58,12 +58,12 @@ class FairyStockfish:
                 return lines
         raise RuntimeError(f"Fairy-Stockfish stopped before {prefix!r}")
 
-    def start(self, variant: str) -> None:
-        """Play variant from its starting position from now on."""
+    def start(self, variant: str, fen: Optional[str] = None) -> None:
+        """Play variant from now on, from fen (its starting position if None)."""
         self._send(f"setoption name UCI_Variant value {variant}")
         self._send("isready")
         self._until("readyok")
-        self._send("position startpos")
+        self._send(f"position fen {fen}" if fen else "position startpos")
 
     def perft(self, depth: int) -> int:
         """The count of ``go perft depth``."""

@@ -178,8 +178,6 @@ def run(args: argparse.Namespace) -> int:
         if args.stats or args.method or deep.wanted(args):
             raise BadInput("--variant counts with the variant's own rules: not with --stats, --method "
                            "or the deep-run options")
-        if args.compare not in (None, "python-chess"):
-            raise BadInput("--variant compares with python-chess only (--compare without an engine)")
     fen, depth, chess960 = parse_position(args.position, args.chess960, note=not (args.stats or deep.wanted(args)),
                                           variant=args.variant)
     if args.stats and (args.compare or args.divide):
@@ -216,7 +214,7 @@ def their_divider(command: str, chess960: bool, timeout: float, stack,
         except ImportError:
             raise BadInput("python-chess is not installed (pip install chess)") from None
         return "python-chess", compare.python_chess_divider(chess960, variant)
-    engine = stack.enter_context(UciEngine.popen_uci(command, chess960=chess960, timeout=timeout))
+    engine = stack.enter_context(UciEngine.popen_uci(command, chess960=chess960, timeout=timeout, variant=variant))
     return engine.name, engine.divide
 
 

@@ -2,8 +2,10 @@
 leaderboard or GUI that drives engines by UCI can run and compare it.
 
 It answers as Stockfish does: ``go perft N`` prints one ``move: count`` line per legal move in
-python-chess's order, a blank line, ``Nodes searched: N`` and a blank line. It is not a player:
-``go`` without ``perft`` answers ``bestmove 0000`` (UCI's null move) with an info string saying so.
+python-chess's order, a blank line, ``Nodes searched: N`` and a blank line. ``UCI_Variant``
+plays python-chess's variants, named as python-chess and Fairy-Stockfish name them. It is not a
+player: ``go`` without ``perft`` answers ``bestmove 0000`` (UCI's null move) with an info string
+saying so.
 
 >>> import io
 >>> out = io.StringIO()
@@ -15,7 +17,9 @@ import sys
 from typing import IO, List, Optional
 
 from .. import __version__
-from .._core import MAX_THREADS, STARTING_FEN, Board
+from .._core import MAX_THREADS
+from .._variants import VARIANTS
+from ..compare import position
 
 
 class UciState:
@@ -24,19 +28,28 @@ class UciState:
     def __init__(self) -> None:
         self.threads = 1
         self.chess960 = False
-        self.board = Board()
+        self.variant = "chess"  # UCI_Variant: python-chess's names, as Fairy-Stockfish's
+        self.reset()
+
+    def reset(self) -> None:
+        """The variant's starting position."""
+        self.board = self.setup(VARIANTS[self.variant].starting_fen)
+
+    def setup(self, fen: str):
+        """A Board for fen, or the variant's VariantGame."""
+        return position(fen, self.chess960, None if self.variant == "chess" else self.variant)
 
     def position(self, words: List[str]) -> Optional[str]:
         """Sets up ``position startpos|fen FEN [moves ...]``; returns an error line or None."""
         moves = words.index("moves") if "moves" in words else len(words)
         if words[:1] == ["startpos"]:
-            fen = STARTING_FEN
+            fen = VARIANTS[self.variant].starting_fen
         elif words[:1] == ["fen"] and moves > 1:
             fen = " ".join(words[1:moves])
         else:
             return "position: expected 'startpos' or 'fen FEN', then optionally 'moves ...'"
         try:
-            board = Board(fen, chess960=self.chess960)
+            board = self.setup(fen)
             for uci in words[moves + 1:]:
                 board.push_uci(uci)
         except ValueError as e:
@@ -54,7 +67,10 @@ class UciState:
             self.threads = int(value)
         elif name == "uci_chess960" and value.lower() in ("true", "false"):
             self.chess960 = value.lower() == "true"
-            self.board = Board(self.board.fen(), chess960=self.chess960)
+            self.board = self.setup(self.board.fen())
+        elif name == "uci_variant" and value.lower() in VARIANTS:
+            self.variant = value.lower()
+            self.reset()
         else:
             return f"setoption: no option or bad value: {text}"
         return None
@@ -83,11 +99,13 @@ def serve(lines: IO[str], out: IO[str]) -> None:
         if cmd == "uci":
             out.write(f"id name chessbits {__version__}\nid author the chessbits developers\n"
                       f"option name Threads type spin default 1 min 1 max {MAX_THREADS}\n"
-                      "option name UCI_Chess960 type check default false\nuciok\n")
+                      "option name UCI_Chess960 type check default false\n"
+                      f"option name UCI_Variant type combo default chess{''.join(' var ' + v for v in VARIANTS)}\n"
+                      "uciok\n")
         elif cmd == "isready":
             out.write("readyok\n")
         elif cmd == "ucinewgame":
-            state.board = Board(chess960=state.chess960)
+            state.reset()
         elif cmd == "position":
             error = state.position(rest)
         elif cmd == "setoption":
@@ -100,7 +118,8 @@ def serve(lines: IO[str], out: IO[str]) -> None:
         elif cmd == "go":
             out.write("info string chessbits counts, it does not search: go perft N\nbestmove 0000\n")
         elif cmd == "d":
-            out.write(f"\n{state.board}\n\nFen: {state.board.fen()}\n\n")
+            drawn = f"\n{state.board}\n" if state.variant == "chess" else ""
+            out.write(f"{drawn}\nFen: {state.board.fen()}\n\n")
         elif cmd == "quit":
             break
         elif cmd not in ("stop", "ponderhit", "debug", "register"):
