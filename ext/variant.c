@@ -421,6 +421,51 @@ static int v_count(VariantPos *vp) {
   return variant_generate(vp, list);
 }
 
+Bitboard variant_checkers(const VariantPos *vp) {
+  const Position *pos = &vp->pos;
+  switch (vp->variant) {
+    case VARIANT_SUICIDE: case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS: return 0;
+    case VARIANT_ATOMIC:
+      if (v_kings_connected(pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING))) return 0;
+      return board_checkers(pos);
+    default: return board_checkers(pos);
+  }
+}
+
+unsigned variant_result(VariantPos *vp) {
+  const Position *pos = &vp->pos;
+  const Color us = pos->side, them = us ^ 1;
+  const Bitboard ours = pos->by_color[us], theirs = pos->by_color[them], kings = pos->by_type[KING];
+  PyMove list[MAX_MOVES];
+  switch (vp->variant) {
+    case VARIANT_SUICIDE: {
+      if (!ours) return VARIANT_WIN;
+      if (variant_is_end(vp) || variant_generate(vp, list)) return 0; /* not stalemated */
+      const int balance = popcount(ours) - popcount(theirs);
+      return balance < 0 ? VARIANT_WIN : balance > 0 ? VARIANT_LOSS : VARIANT_DRAW;
+    }
+    case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS:
+      return !ours || (!variant_is_end(vp) && !variant_generate(vp, list)) ? VARIANT_WIN : 0;
+    case VARIANT_ATOMIC:
+      return (kings && !(kings & theirs) ? VARIANT_WIN : 0) | (kings && !(kings & ours) ? VARIANT_LOSS : 0);
+    case VARIANT_KING_OF_THE_HILL: /* both kings on the hill (an odd FEN): both, as python-chess says */
+      return ((kings & ours & V_CENTER_BB) ? VARIANT_WIN : 0) | ((kings & theirs & V_CENTER_BB) ? VARIANT_LOSS : 0);
+    case VARIANT_RACING_KINGS: {
+      const Bitboard goal = kings & RANK_8_BB;
+      if ((goal & ours) && (goal & theirs)) return VARIANT_DRAW;
+      if (!variant_is_end(vp)) return 0;
+      return !(goal & ours) ? VARIANT_LOSS : !(goal & theirs) ? VARIANT_WIN : 0;
+    }
+    case VARIANT_HORDE:
+      return !(ours | theirs) ? VARIANT_DRAW : !ours ? VARIANT_LOSS : !theirs ? VARIANT_WIN : 0;
+    case VARIANT_THREE_CHECK: {
+      const int mine = vp->remaining_checks[us], other = vp->remaining_checks[them];
+      return mine <= 0 && other <= 0 ? VARIANT_DRAW : other <= 0 ? VARIANT_LOSS : mine <= 0 ? VARIANT_WIN : 0;
+    }
+    default: return 0;
+  }
+}
+
 uint64_t variant_perft(VariantPos *vp, int depth) {
   PyMove list[MAX_MOVES];
   if (depth <= 0) return 1;

@@ -39,6 +39,17 @@ void variant_init(VariantPos *vp, Variant v, const Position *pos);
 /* Returns 1 if the game is over by the variant's own rule (python-chess's is_variant_end). */
 int variant_is_end(const VariantPos *vp);
 
+/* The side to move's standing by the variant's own rule (python-chess's is_variant_win,
+   is_variant_loss and is_variant_draw), as bits. */
+enum { VARIANT_WIN = 1, VARIANT_LOSS = 2, VARIANT_DRAW = 4 };
+
+/* Returns the VARIANT_* bits that hold for the side to move (0 while the game goes on). */
+unsigned variant_result(VariantPos *vp);
+
+/* Returns the pieces giving check to the side to move, python-chess's checkers_mask: none in
+   suicide, giveaway and antichess, none in atomic while the kings touch. */
+Bitboard variant_checkers(const VariantPos *vp);
+
 /* Returns the number of legal moves written to out (MAX_MOVES, drops included), in
    python-chess's order (its legal_moves). */
 int variant_generate(VariantPos *vp, PyMove *out);

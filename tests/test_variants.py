@@ -44,7 +44,8 @@ def test_atomic960_needs_chess960():
 def state(board):
     """What a variant board is, as python-chess shows it."""
     return (board.board_fen(promoted=True), board.turn, board.castling_rights, board.ep_square,
-            board.is_variant_end())
+            board.is_variant_end(), board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw(),
+            board.checkers_mask(), board.is_check())
 
 
 def extra(board, variant):
@@ -223,6 +224,7 @@ def test_fuzz_positions_against_python_chess(case):
     board = chess.variant.find_variant(variant)(fen)
     game = _variants.game(variant, fen)
     assert game.fen() == board.fen(en_passant="fen")
+    assert state(game) == state(board)
     assert [m.uci() for m in game.legal_moves] == [m.uci() for m in board.legal_moves]
     assert game.perft(2) == python_chess_perft(board, 2)
 

@@ -165,6 +165,9 @@ cdef extern from "variant.h" nogil:
         int pocket[2][7]
     void variant_init(VariantPos *vp, int v, const Position *pos)
     int variant_is_end(const VariantPos *vp)
+    enum: VARIANT_WIN, VARIANT_LOSS, VARIANT_DRAW
+    unsigned variant_result(VariantPos *vp)
+    Bitboard variant_checkers(const VariantPos *vp)
     int variant_generate(VariantPos *vp, PyMove *out)
     void variant_push(VariantPos *vp, PyMove m, VariantPos *child)
     uint64_t variant_perft_c "variant_perft"(VariantPos *vp, int depth)

@@ -160,6 +160,27 @@ cdef class VariantGame:
         """True if the game is over by the variant's own rule."""
         return bool(variant_is_end(self.top()))
 
+    def is_variant_win(self):
+        """True if the side to move has won by the variant's own rule (python-chess's rule)."""
+        return bool(variant_result(self.top()) & VARIANT_WIN)
+
+    def is_variant_loss(self):
+        """True if the side to move has lost by the variant's own rule."""
+        return bool(variant_result(self.top()) & VARIANT_LOSS)
+
+    def is_variant_draw(self):
+        """True if the game is drawn by the variant's own rule."""
+        return bool(variant_result(self.top()) & VARIANT_DRAW)
+
+    def checkers_mask(self):
+        """The pieces giving check to the side to move, as the variant counts checks (none in
+        suicide, giveaway and antichess, none in atomic while the kings touch)."""
+        return variant_checkers(self.top())
+
+    def is_check(self):
+        """True if the side to move is in check, as the variant counts checks."""
+        return variant_checkers(self.top()) != 0
+
     def fen(self, *, promoted=None):
         """python-chess's fen() of the variant's board (en passant as python-chess keeps it):
         crazyhouse's pockets after the board in brackets, three-check's remaining checks
