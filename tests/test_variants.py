@@ -245,3 +245,11 @@ def test_fuzz_variant_fen_parts(variant, part):
     except ValueError:
         ours = ValueError
     assert ours == theirs or (theirs is IndexError and ours is ValueError), (fen, ours, theirs)
+
+
+def test_variant_fen_parts_beyond_python_chess():
+    """What chessbits refuses on purpose where python-chess takes any Python int."""
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3000000000 0 1"
+    assert chess.variant.ThreeCheckBoard(fen).remaining_checks[chess.BLACK] == 3000000000
+    with pytest.raises(ValueError, match="remaining checks must be ints"):
+        _variants.game("3check", fen)

@@ -15,6 +15,8 @@ cdef int _variant_pos(VariantPos *vp, Board board, str variant, remaining_checks
     board._detached(&p, &st)
     variant_init(vp, VARIANT_NAMES.index(variant), &p)
     w, b = remaining_checks
+    if not all(isinstance(c, int) and -2**31 <= c < 2**31 for c in (w, b)):  # chessbits' own limit
+        raise ValueError(f"remaining checks must be ints in -2**31..2**31-1, got {remaining_checks!r}")
     vp.remaining_checks[0], vp.remaining_checks[1] = w, b
     for color, pocket in enumerate(pockets):
         for symbol in pocket:
