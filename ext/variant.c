@@ -466,6 +466,118 @@ unsigned variant_result(VariantPos *vp) {
   }
 }
 
+#define V_DARK_BB 0xAA55AA55AA55AA55ULL  /* a1's colour */
+#define V_LIGHT_BB 0x55AA55AA55AA55AAULL
+
+/* The horde's material and the king's side's, as HordeBoard.has_insufficient_material counts them. */
+typedef struct {
+  int queens, pawns, rooks, bishops, knights, darkb, lightb;           /* the horde's (white) */
+  int p_pawns, p_bishops, p_knights, p_rooks, p_queens, p_darkb, p_lightb, p_num; /* black's */
+} HordeCount;
+
+/* Returns 1 if the horde (white) cannot mate whatever black does, python-chess's case analysis
+   (stevepapazis/horde-insufficient-material-tests) over the counts alone. */
+static int v_horde_insufficient(const HordeCount *h) {
+  const int num = h->pawns + h->knights + h->rooks + h->queens + (h->darkb < 2 ? h->darkb : 2)
+                  + (h->lightb < 2 ? h->lightb : 2);
+  const int light_bishop = h->lightb >= 1; /* horde_bishop_co: WHITE (light) if any light bishop */
+  const int opposite = light_bishop ? h->p_darkb : h->p_lightb, same = light_bishop ? h->p_lightb : h->p_darkb;
+  const int pair = h->lightb >= 1 && h->darkb >= 1, their_pair = h->p_lightb >= 1 && h->p_darkb >= 1;
+  if (num == 0) return 1;
+  if (num >= 4) return 0;
+  if ((h->pawns >= 1 || h->queens >= 1) && num >= 2) return 0;
+  if (h->rooks >= 1 && num >= 2 && !(num == 2 && h->rooks == 1 && h->bishops == 1 && h->p_num - same == 1)) return 0;
+  if (num == 1) {
+    if (h->p_num == 1) return 1;
+    if (h->queens == 1) return !(h->p_pawns >= 1 || h->p_rooks >= 1 || h->p_lightb >= 2 || h->p_darkb >= 2);
+    if (h->pawns == 1) { /* as a queen and as a knight */
+      HordeCount q = *h, n = *h;
+      q.pawns = n.pawns = 0;
+      q.queens++;
+      n.knights++;
+      return v_horde_insufficient(&q) && v_horde_insufficient(&n);
+    }
+    if (h->rooks == 1)
+      return !(h->p_pawns >= 2 || (h->p_rooks >= 1 && h->p_pawns >= 1) || (h->p_rooks >= 1 && h->p_knights >= 1)
+               || (h->p_pawns >= 1 && h->p_knights >= 1));
+    if (h->bishops == 1) return !(opposite >= 2 || (opposite >= 1 && h->p_pawns >= 1) || h->p_pawns >= 2);
+    if (h->knights == 1)
+      return !(h->p_num >= 4
+               && (h->p_knights >= 2 || h->p_pawns >= 2 || (h->p_rooks >= 1 && h->p_knights >= 1)
+                   || (h->p_rooks >= 1 && h->p_bishops >= 1) || (h->p_knights >= 1 && h->p_bishops >= 1)
+                   || (h->p_rooks >= 1 && h->p_pawns >= 1) || (h->p_knights >= 1 && h->p_pawns >= 1)
+                   || (h->p_bishops >= 1 && h->p_pawns >= 1) || (their_pair && h->p_pawns >= 1))
+               && (h->p_darkb >= 2 ? h->p_num - h->p_darkb >= 3 : 1) && (h->p_lightb >= 2 ? h->p_num - h->p_lightb >= 3 : 1));
+  } else if (num == 2) {
+    if (h->p_num == 1) return 1;
+    if (h->knights == 2) return !(h->p_pawns + h->p_bishops + h->p_knights >= 1);
+    if (pair) return !(h->p_pawns >= 1 || h->p_bishops >= 1 || (h->p_knights >= 1 && h->p_rooks + h->p_queens >= 1));
+    if (h->bishops >= 1 && h->knights >= 1) return !(h->p_pawns >= 1 || opposite >= 1 || h->p_num - same >= 3);
+    return !((h->p_pawns >= 1 && opposite >= 1) || (h->p_pawns >= 1 && h->p_knights >= 1)
+             || (opposite >= 1 && h->p_knights >= 1) || opposite >= 2 || h->p_knights >= 2 || h->p_pawns >= 2);
+  } else if (num == 3) {
+    if ((h->knights == 2 && h->bishops == 1) || h->knights == 3 || pair) return 0;
+    return h->p_num == 1;
+  }
+  return 1;
+}
+
+int variant_insufficient(const VariantPos *vp, Color c) {
+  const Position *pos = &vp->pos;
+  const Bitboard ours = pos->by_color[c], theirs = pos->by_color[c ^ 1], occ = pos->by_type[NO_PIECE_TYPE];
+  const Bitboard kings = pos->by_type[KING], bishops = pos->by_type[BISHOP], knights = pos->by_type[KNIGHT];
+  switch (vp->variant) {
+    case VARIANT_SUICIDE: case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS:
+      if (!ours) return 0;
+      if (!theirs) return 1;
+      if (occ == bishops) /* all our bishops can be taken: theirs all on the other colour */
+        return ((ours & V_LIGHT_BB) && !(theirs & V_LIGHT_BB)) || ((ours & V_DARK_BB) && !(theirs & V_DARK_BB));
+      if (occ == knights && popcount(knights) == 2)
+        return (pos->side == WHITE) == ((c == WHITE) ^ ((pos->by_color[WHITE] & V_LIGHT_BB) != 0)
+                                        ^ ((pos->by_color[BLACK] & V_DARK_BB) != 0));
+      return 0;
+    case VARIANT_ATOMIC:
+      if (!(theirs & kings)) return 0;
+      if (!(ours & ~kings)) return 1;
+      if (theirs & ~kings) {
+        if (occ == (bishops | kings)) {
+          const Bitboard wb = bishops & pos->by_color[WHITE], bb = bishops & pos->by_color[BLACK];
+          if (!(wb & V_DARK_BB)) return !(bb & V_LIGHT_BB);
+          if (!(wb & V_LIGHT_BB)) return !(bb & V_DARK_BB);
+        }
+        return 0;
+      }
+      if (pos->by_type[QUEEN] || pos->by_type[PAWN]) return 0;
+      if (popcount(knights | bishops | pos->by_type[ROOK]) == 1) return 1;
+      if (occ == (knights | kings)) return popcount(knights) <= 2;
+      return 0;
+    case VARIANT_KING_OF_THE_HILL: case VARIANT_RACING_KINGS: return 0;
+    case VARIANT_THREE_CHECK: return !(ours & ~kings);
+    case VARIANT_HORDE: {
+      if (c == BLACK) return 0;
+      const Bitboard w = pos->by_color[WHITE], b = pos->by_color[BLACK];
+      const HordeCount h = {
+        popcount(w & pos->by_type[QUEEN]), popcount(w & pos->by_type[PAWN]), popcount(w & pos->by_type[ROOK]),
+        popcount(w & bishops), popcount(w & knights), popcount(w & bishops & V_DARK_BB),
+        popcount(w & bishops & V_LIGHT_BB),
+        popcount(b & pos->by_type[PAWN]), popcount(b & bishops), popcount(b & knights),
+        popcount(b & pos->by_type[ROOK]), popcount(b & pos->by_type[QUEEN]), popcount(b & bishops & V_DARK_BB),
+        popcount(b & bishops & V_LIGHT_BB), popcount(b)};
+      return v_horde_insufficient(&h);
+    }
+    case VARIANT_CRAZYHOUSE: { /* no material leaves the game; colour-blind, as python-chess */
+      int in_hand = 0;
+      for (Color s = WHITE; s <= BLACK; s++)
+        for (PieceType pt = PAWN; pt <= KING; pt++) in_hand += vp->pocket[s][pt];
+      const int heavy = vp->pocket[WHITE][PAWN] + vp->pocket[BLACK][PAWN] + vp->pocket[WHITE][ROOK]
+                        + vp->pocket[BLACK][ROOK] + vp->pocket[WHITE][QUEEN] + vp->pocket[BLACK][QUEEN];
+      return popcount(occ) + in_hand <= 3 && !pos->st->promoted && !pos->by_type[PAWN] && !pos->by_type[ROOK]
+             && !pos->by_type[QUEEN] && !heavy;
+    }
+    default: return board_insufficient(pos, c);
+  }
+}
+
 uint64_t variant_perft(VariantPos *vp, int depth) {
   PyMove list[MAX_MOVES];
   if (depth <= 0) return 1;

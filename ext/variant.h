@@ -46,6 +46,10 @@ enum { VARIANT_WIN = 1, VARIANT_LOSS = 2, VARIANT_DRAW = 4 };
 /* Returns the VARIANT_* bits that hold for the side to move (0 while the game goes on). */
 unsigned variant_result(VariantPos *vp);
 
+/* Returns 1 if colour c cannot win by the variant's rules whatever the other side does
+   (python-chess's has_insufficient_material for the variant's board). */
+int variant_insufficient(const VariantPos *vp, Color c);
+
 /* Returns the pieces giving check to the side to move, python-chess's checkers_mask: none in
    suicide, giveaway and antichess, none in atomic while the kings touch. */
 Bitboard variant_checkers(const VariantPos *vp);

@@ -45,7 +45,8 @@ def state(board):
     """What a variant board is, as python-chess shows it."""
     return (board.board_fen(promoted=True), board.turn, board.castling_rights, board.ep_square,
             board.is_variant_end(), board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw(),
-            board.checkers_mask(), board.is_check())
+            board.checkers_mask(), board.is_check(), board.has_insufficient_material(chess.WHITE),
+            board.has_insufficient_material(chess.BLACK))
 
 
 def extra(board, variant):
@@ -253,3 +254,26 @@ def test_variant_fen_parts_beyond_python_chess():
     assert chess.variant.ThreeCheckBoard(fen).remaining_checks[chess.BLACK] == 3000000000
     with pytest.raises(ValueError, match="remaining checks must be ints"):
         _variants.game("3check", fen)
+
+
+@st.composite
+def horde_endings(draw):
+    """A horde of 0-4 men (no king) against a king and 0-5 men, anywhere: the cases of
+    HordeBoard.has_insufficient_material (bishops by square colour, lone pawns promoting)."""
+    board = chess.variant.HordeBoard(None)
+    men = ["K"] + draw(st.lists(st.sampled_from("pnbrq"), max_size=5)) + \
+        [c.upper() for c in draw(st.lists(st.sampled_from("pnbrq"), max_size=4))]
+    squares = draw(st.lists(st.integers(8, 55), min_size=len(men), max_size=len(men), unique=True))
+    for symbol, square in zip(men, squares):
+        board.set_piece_at(square, chess.Piece.from_symbol(symbol.swapcase() if symbol == "K" else symbol))
+    board.turn = draw(st.booleans())
+    return board.fen()
+
+
+@FUZZ
+@given(horde_endings())
+def test_fuzz_horde_material_against_python_chess(fen):
+    board = chess.variant.HordeBoard(fen)
+    game = _variants.game("horde", fen)
+    assert [game.has_insufficient_material(c) for c in (True, False)] == \
+        [board.has_insufficient_material(c) for c in (True, False)], fen

@@ -168,6 +168,7 @@ cdef extern from "variant.h" nogil:
     enum: VARIANT_WIN, VARIANT_LOSS, VARIANT_DRAW
     unsigned variant_result(VariantPos *vp)
     Bitboard variant_checkers(const VariantPos *vp)
+    int variant_insufficient(const VariantPos *vp, int c)
     int variant_generate(VariantPos *vp, PyMove *out)
     void variant_push(VariantPos *vp, PyMove m, VariantPos *child)
     uint64_t variant_perft_c "variant_perft"(VariantPos *vp, int depth)

@@ -174,6 +174,10 @@ cdef class VariantGame:
         """True if the game is drawn by the variant's own rule."""
         return bool(variant_result(self.top()) & VARIANT_DRAW)
 
+    def has_insufficient_material(self, color):
+        """True if color (python-chess's WHITE = True) cannot win by the variant's rules."""
+        return bool(variant_insufficient(self.top(), 0 if color else 1))
+
     def checkers_mask(self):
         """The pieces giving check to the side to move, as the variant counts checks (none in
         suicide, giveaway and antichess, none in atomic while the kings touch)."""
