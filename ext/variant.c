@@ -133,35 +133,29 @@ static int v_suicide_moves(const Position *pos, PyMove *out) {
   return k;
 }
 
-/* A position's bitboards as Position lays them out, for the legality tests below. */
+/* A position's bitboards as Position lays them out, for atomic's explosions. */
 typedef struct { Bitboard by_type[PIECE_TYPE_NB], by_color[COLOR_NB]; } VariantBits;
 
-/* Returns the capture square of m (SQ_NONE if quiet), a pseudo-legal move but castling, after
-   filling *b with pos's bitboards once m is played (*promoted follows the pieces that were
-   pawns). */
-static Square v_play_bits(const Position *pos, PyMove m, VariantBits *b, Bitboard *promoted) {
+/* Returns nothing; fills *b with pos's bitboards once the capture m (en passant too) is played
+   (*promoted follows the pieces that were pawns). */
+static void v_play_capture(const Position *pos, PyMove m, VariantBits *b, Bitboard *promoted) {
   const Color us = pos->side;
   const Square from = pymove_from(m), to = pymove_to(m);
   const Bitboard fb = square_bb(from), tb = square_bb(to);
   const PieceType pt = type_of_piece(pos->board[from]), promotion = pymove_promotion(m);
-  Square capsq = SQ_NONE;
+  const Square capsq = (pos->by_color[us ^ 1] & tb) ? to : to + (us == WHITE ? SOUTH : NORTH);
+  const Bitboard cb = square_bb(capsq);
   for (int i = 0; i < PIECE_TYPE_NB; i++) b->by_type[i] = pos->by_type[i];
   b->by_color[WHITE] = pos->by_color[WHITE];
   b->by_color[BLACK] = pos->by_color[BLACK];
-  if (pos->by_color[us ^ 1] & tb) capsq = to;
-  else if (board_is_en_passant(pos, m)) capsq = to + (us == WHITE ? SOUTH : NORTH);
-  if (capsq != SQ_NONE) {
-    const Bitboard cb = square_bb(capsq);
-    b->by_type[type_of_piece(pos->board[capsq])] ^= cb;
-    b->by_type[NO_PIECE_TYPE] ^= cb;
-    b->by_color[us ^ 1] ^= cb;
-  }
+  b->by_type[type_of_piece(pos->board[capsq])] ^= cb;
+  b->by_type[NO_PIECE_TYPE] ^= cb;
+  b->by_color[us ^ 1] ^= cb;
   b->by_type[pt] ^= fb;
   b->by_type[promotion ? promotion : pt] ^= tb;
   b->by_type[NO_PIECE_TYPE] ^= fb | tb;
   b->by_color[us] ^= fb | tb;
   *promoted = (*promoted & ~fb & ~tb) | ((*promoted & fb) || promotion ? tb : 0);
-  return capsq;
 }
 
 /* Returns 1 if the pseudo-legal m is legal in atomic, by pushing it (AtomicBoard.is_legal, the
@@ -180,8 +174,6 @@ static int v_atomic_legal_pushed(VariantPos *vp, PyMove m) {
   return k == SQ_NONE || !board_attackers(pos, us ^ 1, k, pos->by_type[NO_PIECE_TYPE]);
 }
 
-/* Returns v_atomic_legal_pushed's answer from the bitboards alone (castling aside): the move,
-   then the explosion of a capture (the capturer and every piece but a pawn next to it). */
 /* What atomic legality needs of a position once for all its moves: our (unpromoted) king,
    its checkers and the pieces pinned to it, and whether the kings touch. */
 typedef struct {
@@ -202,47 +194,56 @@ static void v_atomic_ctx(const Position *pos, AtomicCtx *c) {
   }
 }
 
-static int v_atomic_legal(VariantPos *vp, const AtomicCtx *c, PyMove m) {
+/* Returns v_atomic_legal's answer for a king move, a capture or castling (the rarer moves). */
+static CB_NOINLINE int v_atomic_legal_rest(VariantPos *vp, PyMove m) {
   const Position *pos = &vp->pos;
   const Color us = pos->side;
   if (board_is_castling(pos, m)) return v_atomic_legal_pushed(vp, m);
   const Square from = pymove_from(m), to = pymove_to(m);
   const Bitboard fb = square_bb(from), tb = square_bb(to);
+  int legal;
   if (!(pos->by_color[us ^ 1] & tb) && !board_is_en_passant(pos, m)) {
-    /* quiet: both keep their kings (the game is not over); ours must be safe unless they touch */
-    int legal;
-    if (type_of_piece(pos->board[from]) != KING) /* the kings stay: a pin or a check decides */
-      legal = c->connected || c->ksq == SQ_NONE
-              || (!c->checkers ? !(c->pinned & fb) || (LineBB[c->ksq][from] & tb)
-                               : !attackers_of(pos->by_type, pos->by_color, us ^ 1, c->ksq,
-                                               pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb));
-    else {
-      const Bitboard promoted = pos->st->promoted, moved_promoted = promoted & fb ? tb : 0;
-      Bitboard kings[COLOR_NB] = {pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING)};
-      kings[us] ^= fb | tb;
-      const Bitboard ours = kings[us] & ~((promoted & ~fb) | moved_promoted);
-      legal = v_kings_connected(kings[WHITE], kings[BLACK]) || !ours
-              || !attackers_of(pos->by_type, pos->by_color, us ^ 1, msb(ours), pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb);
-    }
-    CB_ASSERT(legal == v_atomic_legal_pushed(vp, m));
-    return legal;
-  }
-  VariantBits b;
-  Bitboard promoted = pos->st->promoted;
-  if (v_play_bits(pos, m, &b, &promoted) != SQ_NONE) {
-    const Bitboard gone = (KingAttacks[to] & ~b.by_type[PAWN] & b.by_type[NO_PIECE_TYPE]) | square_bb(to);
+    /* a quiet king move: safe where it lands, or next to the enemy king */
+    const Bitboard promoted = pos->st->promoted, moved_promoted = promoted & fb ? tb : 0;
+    Bitboard kings[COLOR_NB] = {pieces_cp(pos, WHITE, KING), pieces_cp(pos, BLACK, KING)};
+    kings[us] ^= fb | tb;
+    const Bitboard ours = kings[us] & ~((promoted & ~fb) | moved_promoted);
+    legal = v_kings_connected(kings[WHITE], kings[BLACK]) || !ours
+            || !attackers_of(pos->by_type, pos->by_color, us ^ 1, msb(ours), pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb);
+  } else { /* a capture: the explosion on a copy of the bitboards */
+    VariantBits b;
+    Bitboard promoted = pos->st->promoted;
+    v_play_capture(pos, m, &b, &promoted);
+    const Bitboard gone = (KingAttacks[to] & ~b.by_type[PAWN] & b.by_type[NO_PIECE_TYPE]) | tb;
     for (int i = 0; i < PIECE_TYPE_NB; i++) b.by_type[i] &= ~gone;
     b.by_color[WHITE] &= ~gone;
     b.by_color[BLACK] &= ~gone;
     promoted &= ~gone;
+    const Bitboard kings = b.by_type[KING], ours = kings & b.by_color[us] & ~promoted;
+    if (!(kings & b.by_color[us])) legal = 0;
+    else if (!(kings & b.by_color[us ^ 1]) || v_kings_connected(kings & b.by_color[WHITE], kings & b.by_color[BLACK])
+             || !ours)
+      legal = 1;
+    else legal = !attackers_of(b.by_type, b.by_color, us ^ 1, msb(ours), b.by_type[NO_PIECE_TYPE]);
   }
-  const Bitboard kings = b.by_type[KING], ours = kings & b.by_color[us] & ~promoted;
-  int legal;
-  if (!(kings & b.by_color[us])) legal = 0;
-  else if (!(kings & b.by_color[us ^ 1]) || v_kings_connected(kings & b.by_color[WHITE], kings & b.by_color[BLACK])
-           || !ours)
-    legal = 1;
-  else legal = !attackers_of(b.by_type, b.by_color, us ^ 1, msb(ours), b.by_type[NO_PIECE_TYPE]);
+  CB_ASSERT(legal == v_atomic_legal_pushed(vp, m));
+  return legal;
+}
+
+/* Returns v_atomic_legal_pushed's answer without playing m, c describing the position: a quiet
+   move of a piece but the king (the common case, inline) leaves both kings where they are, so
+   a pin or a check decides, unless the kings touch; the rest in v_atomic_legal_rest. */
+static CB_FORCE_INLINE int v_atomic_legal(VariantPos *vp, const AtomicCtx *c, PyMove m) {
+  const Position *pos = &vp->pos;
+  const Square from = pymove_from(m), to = pymove_to(m);
+  const Bitboard fb = square_bb(from), tb = square_bb(to);
+  const PieceType pt = type_of_piece(pos->board[from]);
+  if (pt == KING || (pos->by_type[NO_PIECE_TYPE] & tb) || (pt == PAWN && to == pos->st->ep_raw))
+    return v_atomic_legal_rest(vp, m);
+  const int legal = c->connected || c->ksq == SQ_NONE
+                    || (!c->checkers ? !(c->pinned & fb) || (LineBB[c->ksq][from] & tb)
+                                     : !attackers_of(pos->by_type, pos->by_color, pos->side ^ 1, c->ksq,
+                                                     pos->by_type[NO_PIECE_TYPE] ^ fb ^ tb));
   CB_ASSERT(legal == v_atomic_legal_pushed(vp, m));
   return legal;
 }
@@ -327,19 +328,8 @@ int variant_generate(VariantPos *vp, PyMove *out) {
       v_atomic_ctx(pos, &c);
       n = board_generate_pseudo(pos, ~0ULL, ~0ULL, RULE_CASTLE_ATOMIC, out);
       for (int i = 0; i < n; i++) {
-        /* the common case here, the rest in v_atomic_legal: a piece but the king to an empty
-           square (no en passant) while the kings are apart and ours is not in check */
-        const Square from = pymove_from(out[i]), to = pymove_to(out[i]);
-        const PieceType pt = type_of_piece(pos->board[from]);
-        int legal;
-        if (c.connected || c.checkers || c.ksq == SQ_NONE || pt == KING || (pos->by_type[NO_PIECE_TYPE] & square_bb(to))
-            || (pt == PAWN && to == pos->st->ep_raw))
-          legal = v_atomic_legal(vp, &c, out[i]);
-        else
-          legal = !(c.pinned & square_bb(from)) || (LineBB[c.ksq][from] & square_bb(to));
-        CB_ASSERT(legal == v_atomic_legal(vp, &c, out[i]));
         out[k] = out[i];
-        k += legal;
+        k += v_atomic_legal(vp, &c, out[i]);
       }
       return k;
     }
