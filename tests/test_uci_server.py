@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from chessbits import Board
+from chessbits.bench.variants import find_fairy_stockfish
 from chessbits.cli.uci_server import serve
 from chessbits.positions import NAMED, PUBLISHED
 from chessbits.uci import EngineError, UciEngine
@@ -99,7 +100,7 @@ def test_variants_by_uci_variant():
         UciEngine.popen_uci(fake, variant="atomic")
 
 
-FAIRY = shutil.which("fairy-stockfish") or shutil.which("fairy-stockfish", path="/usr/games")
+FAIRY = find_fairy_stockfish()
 
 
 @pytest.mark.skipif(not FAIRY, reason="Debian's fairy-stockfish is not installed")

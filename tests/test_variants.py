@@ -147,22 +147,22 @@ def test_fairy_stockfish_perft_oracle():
     """Fairy-Stockfish's ``go perft 3`` (Debian's fairy-stockfish, where installed) on positions
     of python-chess playouts, every variant it plays but suicide (python-chess's suicide castles
     with the FEN's rights, Fairy-Stockfish's never does)."""
-    from chessbits.bench.variants import FairyStockfish, find_fairy_stockfish, playout_fens
+    from chessbits.bench.variants import find_fairy_stockfish, playout_fens
+    from chessbits.uci import UciEngine
 
     binary = find_fairy_stockfish()
     if not binary:
         pytest.skip("no fairy-stockfish here (Debian: apt install fairy-stockfish)")
-    fsf, checked = FairyStockfish(binary), 0
-    try:
-        for variant in VARIANTS:
-            if variant == "suicide" or variant not in fsf.variants:
-                continue
+    with UciEngine.popen_uci(binary) as engine:
+        plays = engine.variants
+    checked = 0
+    for variant in VARIANTS:
+        if variant == "suicide" or variant not in plays:
+            continue
+        with UciEngine.popen_uci(binary, variant=variant) as engine:
             for fen in playout_fens(variant, 60)[::3]:
-                fsf.start(variant, fen)
-                assert fsf.perft(3) == _variants.game(variant, fen).perft(3), (variant, fen)
+                assert engine.divide(fen, 3) == _variants.game(variant, fen).divide(3), (variant, fen)
                 checked += 1
-    finally:
-        fsf.close()
     assert checked >= 100
 
 

@@ -39,6 +39,7 @@ class UciEngine:
         self.process = process
         self.name = name                 # for messages: the id name once known
         self.id: Dict[str, str] = {}     # from "id name ..." / "id author ..."
+        self.variants: List[str] = []    # what its UCI_Variant option lists (Fairy-Stockfish's)
         self.timeout = timeout           # seconds the engine may stay silent
         self._lines: "queue.Queue[Optional[str]]" = queue.Queue()
         self._stderr: Deque[Optional[str]] = collections.deque(maxlen=5)
@@ -79,21 +80,20 @@ class UciEngine:
 
     def _handshake(self, chess960: bool, variant: Optional[str] = None) -> None:
         self.send("uci")
-        variants: List[str] = []
         for line in self._until("uciok", "uci"):
             key, _, value = line.partition(" ")
             if key == "id":
                 field, _, text = value.partition(" ")
                 self.id[field] = text.strip()
             elif line.startswith("option name UCI_Variant "):
-                variants = line.split(" var ")[1:]
+                self.variants = [v.strip() for v in line.split(" var ")[1:]]
         self.name = self.id.get("name") or self.name
         if chess960:
             self.send("setoption name UCI_Chess960 value true")
         if variant:
-            if variant not in (v.strip() for v in variants):
+            if variant not in self.variants:
                 raise EngineError(f"{self.name} does not play {variant}: its UCI_Variant option "
-                                  f"{'does not list it' if variants else 'is missing'}")
+                                  f"{'does not list it' if self.variants else 'is missing'}")
             self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         for _ in self._until("readyok", "isready"):

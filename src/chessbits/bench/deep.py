@@ -18,7 +18,6 @@ from .._core import Board
 from .._options import Parser, positive, summary
 
 
-
 def _timed(count: Callable[[], object], fen: str, depth: int) -> float:
     start = time.perf_counter()
     nodes = deep_tasks.nodes_of(count())  # type: ignore[arg-type]

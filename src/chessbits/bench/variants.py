@@ -5,7 +5,8 @@
 Per variant, from its starting position: chessbits' perft (VariantGame.perft, one thread) beside
 python-chess's own (its variant board's legal_moves, the last ply counted, at a smaller depth:
 compared in nodes per second) and Fairy-Stockfish's ``go perft`` (Debian's ``fairy-stockfish``,
-found in PATH or /usr/games unless given, started once: timed from the command to its count);
+found in PATH or /usr/games unless given, started once per variant by chessbits' UCI client:
+timed from the command to its count);
 the three take turns in every round. python-chess's count is asserted equal to chessbits' at
 its depth; a Fairy-Stockfish count that differs is shown instead of a ratio. Then the legal-move
 list from Python: microseconds per list over positions of random playouts, chessbits against
@@ -14,16 +15,17 @@ python-chess. Medians of interleaved rounds. Needs python-chess (the oracle).
 >>> DEPTHS["atomic"]
 (5, 3)
 """
+import contextlib
 import datetime
 import os
 import random
 import shutil
-import subprocess
 import sys
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
 from .._options import Parser, positive, summary
+from ..uci import UciEngine
 
 # variant -> (chessbits' depth, python-chess's depth), from the variant's starting position
 DEPTHS: Dict[str, Tuple[int, int]] = {
@@ -31,48 +33,6 @@ DEPTHS: Dict[str, Tuple[int, int]] = {
     "racingkings": (5, 3), "horde": (6, 4), "3check": (5, 3), "crazyhouse": (5, 3)}
 QUICK = {v: (d - 2, p - 1) for v, (d, p) in DEPTHS.items()}
 PLAYOUT_POSITIONS = 200  # positions per variant for the legal-move lists
-
-
-class FairyStockfish:
-    """Fairy-Stockfish over UCI: ``start(variant)``, then ``perft(depth)`` -> nodes."""
-
-    def __init__(self, binary: str) -> None:
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.variants = set()
-        self._send("uci")
-        for line in self._until("uciok"):
-            if line.startswith("option name UCI_Variant"):
-                self.variants = set(line.split(" var ")[1:])
-
-    def _send(self, command: str) -> None:
-        assert self.proc.stdin
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-
-    def _until(self, prefix: str) -> List[str]:
-        assert self.proc.stdout
-        lines = []
-        for line in self.proc.stdout:
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-        raise RuntimeError(f"Fairy-Stockfish stopped before {prefix!r}")
-
-    def start(self, variant: str, fen: Optional[str] = None) -> None:
-        """Play variant from now on, from fen (its starting position if None)."""
-        self._send(f"setoption name UCI_Variant value {variant}")
-        self._send("isready")
-        self._until("readyok")
-        self._send(f"position fen {fen}" if fen else "position startpos")
-
-    def perft(self, depth: int) -> int:
-        """The count of ``go perft depth``."""
-        self._send(f"go perft {depth}")
-        return int(self._until("Nodes searched")[-1].split(":")[1])
-
-    def close(self) -> None:
-        self._send("quit")
-        self.proc.wait(10)
 
 
 def find_fairy_stockfish() -> Optional[str]:
@@ -115,17 +75,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("chessbits bench variants: needs python-chess (pip install chess)", file=sys.stderr)
         return 0
     binary = args.fairy_stockfish or find_fairy_stockfish()
-    fsf = FairyStockfish(binary) if binary else None
+    plays = []
+    if binary:
+        with UciEngine.popen_uci(binary) as engine:
+            plays = engine.variants
     depths = QUICK if args.quick else DEPTHS
     rows = []
     for variant, (depth, pc_depth) in depths.items():
         game = _variants.game(variant)
         board = chess.variant.find_variant(variant)()
         fns = [lambda: game.perft(depth), lambda: python_chess_perft(board, pc_depth)]
-        if fsf and variant in fsf.variants:
-            fsf.start(variant)
-            fns.append(lambda: fsf.perft(depth))  # type: ignore[union-attr]
-        (ours_s, nodes), (pc_s, pc_nodes), *theirs = interleaved(fns, args.rounds)
+        with contextlib.ExitStack() as stack:
+            if variant in plays:  # started once, outside the timing
+                fsf = stack.enter_context(UciEngine.popen_uci(binary, variant=variant, timeout=600))
+                start = _variants.VARIANTS[variant].starting_fen
+                fns.append(lambda: sum(fsf.divide(start, depth).values()))
+            (ours_s, nodes), (pc_s, pc_nodes), *theirs = interleaved(fns, args.rounds)
         assert pc_nodes == game.perft(pc_depth), f"{variant}: python-chess counts {pc_nodes:,} at depth {pc_depth}"
         row = [variant, depth, f"{nodes:,}", f"{ours_s:.4g}", f"{nodes / ours_s / 1e6:.1f}",
                f"{pc_nodes / pc_s / 1e6:.3f} (depth {pc_depth})", f"{(nodes / ours_s) / (pc_nodes / pc_s):,.0f}x"]
@@ -137,8 +102,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             row += [f"counts {theirs[0][1]:,}", "other rules"]
         rows.append(row)
         print(f"{variant} done", file=sys.stderr, flush=True)
-    if fsf:
-        fsf.close()
 
     lists = []
     for variant in depths:
