@@ -107,7 +107,8 @@ void variant_push(VariantPos *vp, PyMove m, VariantPos *child) {
   const Square to = pymove_to(m);
   PieceType captured = NO_PIECE_TYPE;
   int was_promoted = 0;
-  if (board_is_en_passant(pos, m)) captured = PAWN;
+  if (!m) {  /* the null move captures nothing */
+  } else if (board_is_en_passant(pos, m)) captured = PAWN;
   else if (pos->by_color[us ^ 1] & square_bb(to)) {
     captured = type_of_piece(pos->board[to]);
     was_promoted = (pos->st->promoted & square_bb(to)) != 0;
@@ -121,7 +122,7 @@ void variant_push(VariantPos *vp, PyMove m, VariantPos *child) {
 /* Returns the number of moves written to out: suicide's (and giveaway's, antichess's)
    SuicideBoard.generate_legal_moves, captures compulsory. */
 static int v_suicide_moves(const Position *pos, PyMove *out) {
-  const unsigned rules = RULE_CASTLE_UNSAFE | RULE_KING_PROMOTION;
+  const unsigned rules = variant_rules(VARIANT_SUICIDE);
   const Bitboard theirs = pos->by_color[pos->side ^ 1];
   int n = board_generate_pseudo(pos, ~0ULL, theirs, rules, out);
   n += board_generate_ep(pos, ~0ULL, ~0ULL, 0, out + n);
@@ -290,9 +291,7 @@ static int v_gives_check(const Position *pos, PyMove m) {
   return check;
 }
 
-/* Returns the squares a drop may land on (CrazyhouseBoard.legal_drop_squares_mask): any
-   empty one, between king and checker in check, none in double check. */
-static Bitboard v_drop_squares(const Position *pos) {
+Bitboard variant_drop_squares(const Position *pos) {
   const Square k = board_king(pos, pos->side);
   const Bitboard empty = ~pos->by_type[NO_PIECE_TYPE];
   if (k == SQ_NONE) return empty;
@@ -309,11 +308,46 @@ static inline Bitboard v_drop_targets(const VariantPos *vp, PieceType pt, Bitboa
 
 /* Returns the number of drops written to out, by piece type then square (ascending). */
 static int v_drops(const VariantPos *vp, PyMove *out) {
-  const Bitboard to = v_drop_squares(&vp->pos);
+  const Bitboard to = variant_drop_squares(&vp->pos);
   int n = 0;
   for (PieceType pt = PAWN; pt <= KING; pt++)
     for (Bitboard b = v_drop_targets(vp, pt, to); b; ) out[n++] = pymove_drop(pop_lsb(&b), pt);
   return n;
+}
+
+unsigned variant_rules(Variant v) {
+  switch (v) {
+    case VARIANT_SUICIDE: case VARIANT_GIVEAWAY: case VARIANT_ANTICHESS:
+      return RULE_CASTLE_UNSAFE | RULE_KING_PROMOTION;
+    case VARIANT_ATOMIC: return RULE_CASTLE_ATOMIC;
+    default: return 0;
+  }
+}
+
+int variant_pseudo(const VariantPos *vp, Bitboard from_mask, Bitboard to_mask, PyMove *out) {
+  const Position *pos = &vp->pos;
+  const int n = board_generate_pseudo(pos, from_mask, to_mask, variant_rules(vp->variant), out);
+  if (!variant_is_end(vp)) return n;
+  int k = 0;  /* generate_castling_moves yields nothing once the game is over */
+  for (int i = 0; i < n; i++)
+    if (!board_is_castling(pos, out[i])) out[k++] = out[i];
+  return k;
+}
+
+int variant_is_pseudo_legal(const VariantPos *vp, PyMove m) {
+  PyMove list[MAX_MOVES];
+  if (!m) return 0;
+  if (pymove_is_drop(m)) {
+    const PieceType pt = pymove_promotion(m);
+    return vp->variant == VARIANT_CRAZYHOUSE && pt >= PAWN && pt < KING
+        && (v_drop_targets(vp, pt, ~vp->pos.by_type[NO_PIECE_TYPE]) & square_bb(pymove_to(m)));
+  }
+  const Square from = pymove_from(m);  /* a king's to_mask would select castling's rook, not m's target */
+  const Bitboard to_mask = vp->pos.by_type[KING] & square_bb(from) ? ~0ULL : square_bb(pymove_to(m));
+  const int n = variant_pseudo(vp, square_bb(from), to_mask, list);
+  for (int i = 0; i < n; i++)
+    if (list[i] == m) return 1;
+  return 0;
 }
 
 int variant_generate(VariantPos *vp, PyMove *out) {
@@ -326,7 +360,7 @@ int variant_generate(VariantPos *vp, PyMove *out) {
     case VARIANT_ATOMIC: {
       AtomicCtx c;
       v_atomic_ctx(pos, &c);
-      n = board_generate_pseudo(pos, ~0ULL, ~0ULL, RULE_CASTLE_ATOMIC, out);
+      n = board_generate_pseudo(pos, ~0ULL, ~0ULL, variant_rules(VARIANT_ATOMIC), out);
       for (int i = 0; i < n; i++) {
         out[k] = out[i];
         k += v_atomic_legal(vp, &c, out[i]);
@@ -394,7 +428,7 @@ static int v_count(VariantPos *vp) {
       case VARIANT_CHESS: case VARIANT_KING_OF_THE_HILL: case VARIANT_THREE_CHECK:
         return count_legal(pos);
       case VARIANT_CRAZYHOUSE: {
-        const Bitboard to = v_drop_squares(pos);
+        const Bitboard to = variant_drop_squares(pos);
         int n = count_legal(pos);
         for (PieceType pt = PAWN; pt <= KING; pt++) n += popcount(v_drop_targets(vp, pt, to));
         return n;

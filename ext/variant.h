@@ -54,6 +54,23 @@ int variant_insufficient(const VariantPos *vp, Color c);
    suicide, giveaway and antichess, none in atomic while the kings touch. */
 Bitboard variant_checkers(const VariantPos *vp);
 
+/* Returns the board_generate_pseudo rules (RULE_*) of variant v's pseudo-legal moves. */
+unsigned variant_rules(Variant v);
+
+/* Returns the number of pseudo-legal moves within the masks written to out (MAX_MOVES), in
+   python-chess's order: the variant board's generate_pseudo_legal_moves (no drops; no castling
+   once the game is over). */
+int variant_pseudo(const VariantPos *vp, Bitboard from_mask, Bitboard to_mask, PyMove *out);
+
+/* Returns 1 if m is pseudo-legal (python-chess's is_pseudo_legal of the variant's board): a
+   drop of a pocket piece (not a king, no pawn on a back rank) onto an empty square in
+   crazyhouse, else a move of variant_pseudo; never the null move. */
+int variant_is_pseudo_legal(const VariantPos *vp, PyMove m);
+
+/* Returns the squares a drop may land on (CrazyhouseBoard.legal_drop_squares_mask): any empty
+   one, between king and checker in check, none in double check. */
+Bitboard variant_drop_squares(const Position *pos);
+
 /* Returns the number of legal moves written to out (MAX_MOVES, drops included), in
    python-chess's order (its legal_moves). */
 int variant_generate(VariantPos *vp, PyMove *out);
