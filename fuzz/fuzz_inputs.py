@@ -28,10 +28,11 @@ Invariants (AssertionError, which libFuzzer reports as a crash with the input sa
 - on a parsed position (played on with the move lines): every legal move's SAN and UCI
   parse back to the move, push/pop restores the position, perft(2) is the sum of the
   children's legal move counts, mirror() twice and copy() give the position back;
-- line 0 read by each of python-chess's variants (``chessbits._variants.game``: crazyhouse's
+- line 0 read by each of python-chess's variants (``chessbits.variant``'s boards: crazyhouse's
   pockets, three-check's checks) raises ValueError or reads back from its FEN unchanged,
-  push/pop of its legal moves keeps its FEN, and its perft(2) is the sum of the children's
-  legal moves.
+  every legal move's SAN (drops too) parses back to it, push/pop of its legal moves keeps
+  its FEN, and its perft(2) is the sum of the children's legal moves; line 0 read as SAN
+  on that board raises ValueError or gives a legal move.
 
 Disagreements with python-chess are not failures here; ``python fuzz/run.py --compare``
 replays the seeds and the corpus through both libraries and counts them.
@@ -42,7 +43,8 @@ import atheris
 
 with atheris.instrument_imports(include=["chessbits"]):
     import chessbits
-    from chessbits import _variants
+    from chessbits import _core
+    from chessbits.variant import find_variant
     from chessbits import epd as _epd  # noqa: F401  (set_epd imports it; instrument it now)
     from chessbits import suites
     from chessbits.cli.common import BadInput
@@ -129,21 +131,27 @@ def exercise(board):
 
 def exercise_variants(head, chess960):
     """Each variant reads head as its FEN (pockets, checks), raising ValueError or giving a
-    game that reads back from its FEN unchanged; then its legal moves are played and taken
-    back (the FEN as before), and perft(2), whose last ply the fast paths count without
-    listing, is the sum of the children's listed moves."""
-    for variant in _variants.VARIANTS:
-        ok, game = attempt(None, f"variant {variant}", _variants.game, variant, head, chess960)
+    board that reads back from its FEN unchanged; then its legal moves' SAN is read back, the
+    moves are played and taken back (the FEN as before), and perft(2), whose last ply the fast
+    paths count without listing, is the sum of the children's listed moves."""
+    for variant in _core.VARIANT_NAMES:
+        ok, game = attempt(None, f"variant {variant}", lambda fen: find_variant(variant)(fen, chess960=chess960), head)
         if not ok:
             continue
         fen = game.fen()
-        again = _variants.game(variant, fen, chess960).fen()
+        again = find_variant(variant)(fen, chess960=chess960).fen()
         if again != fen:
             raise AssertionError(f"{variant}: {fen!r} read back as {again!r}")
-        moves, children = game.legal_moves, 0
+        ok, move = attempt(None, f"{variant} parse_san", game.parse_san, head)
+        if ok and move and not game.is_legal(move):
+            raise AssertionError(f"{variant}: parse_san({head!r}) gave {move.uci()}, not legal in {fen}")
+        moves, children = list(game.legal_moves), 0
         for move in moves[:MAX_EXERCISED]:
+            san = game.san(move)
+            if game.parse_san(san) != move:
+                raise AssertionError(f"{variant}: SAN {san!r} of {move.uci()} reads back as another move in {fen}")
             game.push(move)
-            children += len(game.legal_moves)
+            children += game.legal_moves.count()
             game.fen()
             game.pop()
             if game.fen() != fen:

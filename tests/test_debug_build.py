@@ -36,11 +36,12 @@ for game in range(40):
         board.perft(2)
     while board.move_stack:
         board.pop()
-from chessbits import _variants
-for variant in _variants.VARIANTS:  # the variants' legality shortcuts asserted against playing the move
-    game = _variants.game(variant)
+from chessbits import _core
+from chessbits.variant import find_variant
+for variant in _core.VARIANT_NAMES:  # the variants' legality shortcuts asserted against playing the move
+    game = find_variant(variant)()
     for ply in range(60):
-        moves = game.legal_moves
+        moves = list(game.legal_moves)
         if not moves:
             break
         game.perft(2)

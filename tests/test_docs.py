@@ -12,7 +12,7 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.uci", "chessbits.bench", "chessbits.bench.attacks", "chessbits.bench.perft",
            "chessbits.bench.api", "chessbits.bench.methods", "chessbits.polyglot", "chessbits.variant",
            "chessbits._alias", "chessbits._pgnarrays", "chessbits.pgn_dask", "chessbits.bench.pgn", "chessbits._options",
-           "chessbits.encode", "chessbits.positions", "chessbits.bench.native", "chessbits._variants",
+           "chessbits.encode", "chessbits.positions", "chessbits.bench.native",
            "chessbits.bench.variants"]
 
 

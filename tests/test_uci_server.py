@@ -82,11 +82,11 @@ def test_same_answer_as_stockfish():
 def test_variants_by_uci_variant():
     """UCI_Variant plays python-chess's variants (drops and king promotions in the divide), and
     our UCI client sets it, refusing an engine that does not list the variant."""
-    from chessbits import _variants
+    from chessbits.variant import find_variant
 
     fen = "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1"
     text = answers(f"setoption name UCI_Variant value crazyhouse\nposition fen {fen} moves Q@c7\ngo perft 2\nd\n")
-    game = _variants.game("crazyhouse", fen)
+    game = find_variant("crazyhouse")(fen)
     game.push_uci("Q@c7")
     assert f"Nodes searched: {game.perft(2)}" in text and "c8c7: 5" in text
     assert f"Fen: {game.fen()}" in text
@@ -94,7 +94,7 @@ def test_variants_by_uci_variant():
     racing = answers("setoption name UCI_Variant value racingkings\nucinewgame\nposition startpos\ngo perft 2\n")
     assert "Nodes searched: 421" in racing
     with UciEngine.popen_uci(COMMAND, variant="atomic") as engine:
-        assert sum(engine.divide(_variants.VARIANTS["atomic"].starting_fen, 3).values()) == 8902
+        assert sum(engine.divide(find_variant("atomic").starting_fen, 3).values()) == 8902
     fake = [sys.executable, str(Path(__file__).parent / "fake_uci_engine.py")]
     with pytest.raises(EngineError, match="does not play atomic: its UCI_Variant option is missing"):
         UciEngine.popen_uci(fake, variant="atomic")

@@ -1,13 +1,14 @@
-"""python-chess's variants in C (ext/variant.c through chessbits._core.VariantGame): every
+"""python-chess's variants in C (ext/variant.c through chessbits.variant's boards): every
 published count of python-chess's variant perft suites, random playouts move for move against
-python-chess's variant boards, Fairy-Stockfish (pyffish) as a second perft oracle, and the
-command line's --variant."""
+python-chess's variant boards (moves, SAN, FEN, outcome, status after every push and pop),
+Fairy-Stockfish (pyffish) as a second perft oracle, and the command line's --variant."""
 import random
 from pathlib import Path
 
 import pytest
 
-from chessbits import _variants
+from chessbits import _core
+from chessbits.variant import find_variant
 from chessbits.cli import main as cli_main
 from chessbits.compare import python_chess_perft
 from chessbits.suites import load
@@ -18,8 +19,19 @@ import chess.variant  # noqa: E402
 DATA = Path(__file__).parent / "data" / "variants"
 SUITES = {"3check": "3check", "atomic": "atomic", "crazyhouse": "crazyhouse", "giveaway": "giveaway",
           "horde": "horde", "racingkings": "racingkings"}
-VARIANTS = [v for v in _variants.VARIANTS if v != "chess"]
+VARIANTS = list(_core.VARIANT_NAMES[1:])
 PLAYOUT_PLIES = 5_000  # per variant, the issue's floor
+
+
+def game(variant, fen=None, chess960=False):
+    """chessbits' board of the variant at fen (its starting position if None)."""
+    cls = find_variant(variant)
+    return cls(cls.starting_fen if fen is None else fen, chess960=chess960)
+
+
+def outcome(board, claim_draw=False):
+    o = board.outcome(claim_draw=claim_draw)
+    return o and (o.termination.name, o.winner)
 
 
 def published():
@@ -31,14 +43,14 @@ def published():
 
 @pytest.mark.parametrize("variant,fen,chess960,depth,nodes", list(published()))
 def test_published_counts(variant, fen, chess960, depth, nodes):
-    assert _variants.game(variant, fen, chess960).perft(depth) == nodes
+    assert game(variant, fen, chess960).perft(depth) == nodes
 
 
 def test_atomic960_needs_chess960():
     # the castling rights of atomic960-castle-1 mean something only in Chess960
     fen = "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"
-    assert _variants.game("atomic", fen, chess960=True).perft(1) == 18
-    assert _variants.game("atomic", fen).perft(1) == chess.variant.AtomicBoard(fen).legal_moves.count()
+    assert game("atomic", fen, chess960=True).perft(1) == 18
+    assert game("atomic", fen).perft(1) == chess.variant.AtomicBoard(fen).legal_moves.count()
 
 
 def state(board):
@@ -57,64 +69,108 @@ def extra(board, variant):
     return None
 
 
-def ours_extra(game, variant):
-    return game.remaining_checks if variant == "3check" else game.pockets if variant == "crazyhouse" else None
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_playouts_against_python_chess(variant):
-    """Legal moves (same order), board, rights, ep, checks, pockets, FEN and the variant's
-    end after every push and every pop, perft 2 every 50 plies, over PLAYOUT_PLIES random plies."""
+    """Legal moves (same order), board, rights, ep, checks, pockets, FEN (both en-passant
+    modes) and the variant's end after every push and every pop, the SAN of the move played
+    (and parsed back), every legal move's SAN, outcome with claims, status and repetition every
+    10 plies, perft 2 every 50, over PLAYOUT_PLIES random plies."""
     rng = random.Random(variant)
     cls = chess.variant.find_variant(variant)
     plies = games = 0
     while plies < PLAYOUT_PLIES:
         chess960 = games % 4 == 3 and variant not in ("racingkings", "horde")
         board = cls(chess960=chess960)
-        game = _variants.game(variant, board.fen(), chess960)
+        ours = game(variant, board.fen(), chess960)
         games += 1
         for _ in range(300):
-            theirs = [m.uci() for m in board.legal_moves]
-            assert [m.uci() for m in game.legal_moves] == theirs, board.fen()
-            assert (state(game), ours_extra(game, variant)) == (state(board), extra(board, variant)), board.fen()
-            assert game.fen() == board.fen(en_passant="fen"), board.fen()
+            theirs = list(board.legal_moves)
+            assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs], board.fen()
+            assert (state(ours), extra(ours, variant)) == (state(board), extra(board, variant)), board.fen()
+            assert (ours.fen(), ours.fen(en_passant="fen")) == (board.fen(), board.fen(en_passant="fen"))
+            if plies % 10 == 0:
+                assert [ours.san(m) for m in theirs] == [board.san(m) for m in theirs], board.fen()
+                assert outcome(ours, True) == outcome(board, True), board.fen()
+                assert (ours.status(), ours.is_repetition(2)) == (board.status(), board.is_repetition(2)), board.fen()
             if not theirs:
+                assert outcome(ours) == outcome(board), board.fen()
                 break
             if plies % 50 == 0:  # the counts at depth 1, where fast paths count without listing
-                assert game.perft(2) == python_chess_perft(board, 2), board.fen()
-            uci = rng.choice(theirs)
-            board.push_uci(uci)
-            game.push_uci(uci)
+                assert ours.perft(2) == python_chess_perft(board, 2), board.fen()
+            move = rng.choice(theirs)
+            san = board.san(move)
+            assert ours.san(move) == san, board.fen()
+            board.push(move)
+            assert ours.push_san(san) == move, (board.fen(), san)
             plies += 1
             if rng.random() < 0.1:
-                board.pop()
-                game.pop()
-                assert state(game) == state(board), board.fen()
-                board.push_uci(uci)
-                game.push_uci(uci)
+                assert ours.pop() == board.pop()
+                assert (state(ours), ours.fen()) == (state(board), board.fen()), board.fen()
+                board.push(move)
+                ours.push(move)
+        assert ours.move_stack == board.move_stack
+        assert ours.root().fen() == board.root().fen() and ours.copy().fen() == board.copy().fen()
+        assert ours.mirror().fen() == board.mirror().fen()
     assert plies >= PLAYOUT_PLIES
 
 
 def test_fen_round_trip_and_errors():
     fen = "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1"
-    assert _variants.game("crazyhouse", fen).fen() == chess.variant.CrazyhouseBoard(fen).fen()
+    assert game("crazyhouse", fen).fen() == chess.variant.CrazyhouseBoard(fen).fen()
     lichess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2"
-    assert _variants.game("3check", lichess).remaining_checks == (2, 1)
-    with pytest.raises(ValueError, match="invalid pocket piece 'x'"):
-        _variants.game("crazyhouse", "8/8/8/8/8/8/8/K6k[x] w - - 0 1")
+    checks = game("3check", lichess).remaining_checks
+    assert (checks[chess.WHITE], checks[chess.BLACK]) == (2, 1) and checks == [1, 2]
+    with pytest.raises(ValueError, match="'x' is not a piece symbol"):
+        game("crazyhouse", "8/8/8/8/8/8/8/K6k[x] w - - 0 1")
     with pytest.raises(ValueError, match="check part"):
-        _variants.game("3check", "8/8/8/8/8/8/8/K6k w - - a+b 0 1")
+        game("3check", "8/8/8/8/8/8/8/K6k w - - a+b 0 1")
     with pytest.raises(ValueError, match="unsupported variant: chess960x"):
-        _variants.find("chess960x")
-    with pytest.raises(ValueError, match="illegal move e2e5"):
-        _variants.game("atomic").push_uci("e2e5")
+        find_variant("chess960x")
+    with pytest.raises(chess.IllegalMoveError, match="illegal uci: 'e2e5'"):
+        game("atomic").push_uci("e2e5")
+
+
+def test_variant_state_lives_on_the_board():
+    """pockets and remaining_checks read and write the board as python-chess's lists do, and
+    copies, roots, mirrors and pickles keep them."""
+    import pickle
+
+    from chessbits.variant import CrazyhousePocket
+    ours, theirs = game("crazyhouse"), chess.variant.CrazyhouseBoard()
+    for board, pocket in ((ours, CrazyhousePocket), (theirs, chess.variant.CrazyhousePocket)):
+        board.pockets[chess.WHITE].add(chess.QUEEN)
+        board.pockets[chess.BLACK] = pocket("nn")
+        board.push_san("Q@e6")
+    assert ours.fen() == theirs.fen() and str(ours.pockets[chess.BLACK]) == "nn"
+    assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
+    drop = chess.Move.from_uci("N@e4")
+    assert ours.is_pseudo_legal(drop) is theirs.is_pseudo_legal(drop) is True
+    assert ours.is_legal("N@e4") is theirs.is_legal(drop) is True and ours.is_legal("B@e4") is False
+    assert pickle.loads(pickle.dumps(ours)).fen() == ours.fen() and ours.root().fen() == theirs.root().fen()
+    ours, theirs = game("3check"), chess.variant.ThreeCheckBoard()
+    for board in (ours, theirs):
+        board.remaining_checks[chess.WHITE] = 1
+        board.push_san("e4")
+        board.push_san("f5")
+    assert ours.push_san("Qh5+") == theirs.push_san("Qh5+")
+    assert ours.outcome().termination == theirs.outcome().termination == chess.Termination.VARIANT_LOSS
+    assert (ours.mirror().fen(), ours.copy(stack=1).root().fen()) == (theirs.mirror().fen(), theirs.copy(stack=1).root().fen())
+
+
+def test_a_subclass_generator_is_honoured():
+    """legal_moves serves a variant board's cached list unless a subclass generates its own."""
+    class FirstOnly(find_variant("atomic")):
+        def generate_legal_moves(self, from_mask=chess.BB_ALL, to_mask=chess.BB_ALL):
+            return iter(list(super().generate_legal_moves(from_mask, to_mask))[:1])
+    assert [m.uci() for m in FirstOnly().legal_moves] == ["g1h3"]
+    assert len(list(find_variant("atomic")().legal_moves)) == 20
 
 
 def test_divide_and_threads_agree():
-    game = _variants.game("racingkings")
-    divide = game.divide(4, threads=2)
-    assert sum(divide.values()) == game.perft(4) == game.perft(4, threads=2) == 296242
-    assert list(divide) == sorted(m.uci() for m in game.legal_moves)
+    board = game("racingkings")
+    divide = board.divide(4, threads=2)
+    assert sum(divide.values()) == board.perft(4) == board.perft(4, threads=2) == 296242
+    assert list(divide) == sorted(m.uci() for m in board.legal_moves)
 
 
 def test_pyffish_second_oracle():
@@ -129,15 +185,15 @@ def test_pyffish_second_oracle():
             moves = list(board.legal_moves)
             if not moves:
                 break
-            fen, game = board.fen(), _variants.game(variant, board.fen())
-            assert {m.uci() for m in game.legal_moves} == set(sf.legal_moves(variant, fen, [])), (variant, fen)
+            fen, ours = board.fen(), game(variant, board.fen())
+            assert {m.uci() for m in ours.legal_moves} == set(sf.legal_moves(variant, fen, [])), (variant, fen)
             if ply % 15 == 0:
                 for move in moves:
-                    game.push(move)
-                    if not game.is_variant_end():
-                        assert len(game.legal_moves) == len(sf.legal_moves(variant, fen, [move.uci()])), \
+                    ours.push(move)
+                    if not ours.is_variant_end():
+                        assert len(ours.legal_moves) == len(sf.legal_moves(variant, fen, [move.uci()])), \
                             (variant, fen, move.uci())
-                    game.pop()
+                    ours.pop()
                     checked += 1
             board.push(rng.choice(moves))
     assert checked > 150
@@ -161,7 +217,7 @@ def test_fairy_stockfish_perft_oracle():
             continue
         with UciEngine.popen_uci(binary, variant=variant) as engine:
             for fen in playout_fens(variant, 60)[::3]:
-                assert engine.divide(fen, 3) == _variants.game(variant, fen).divide(3), (variant, fen)
+                assert engine.divide(fen, 3) == game(variant, fen).divide(3), (variant, fen)
                 checked += 1
     assert checked >= 100
 
@@ -223,11 +279,13 @@ def variant_positions(draw):
 def test_fuzz_positions_against_python_chess(case):
     variant, fen = case
     board = chess.variant.find_variant(variant)(fen)
-    game = _variants.game(variant, fen)
-    assert game.fen() == board.fen(en_passant="fen")
-    assert state(game) == state(board)
-    assert [m.uci() for m in game.legal_moves] == [m.uci() for m in board.legal_moves]
-    assert game.perft(2) == python_chess_perft(board, 2)
+    ours = game(variant, fen)
+    assert (ours.fen(), ours.fen(en_passant="fen")) == (board.fen(), board.fen(en_passant="fen"))
+    assert (state(ours), extra(ours, variant)) == (state(board), extra(board, variant))
+    assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in board.legal_moves]
+    assert [ours.san(m) for m in ours.legal_moves] == [board.san(m) for m in board.legal_moves]
+    assert (ours.status(), outcome(ours, True)) == (board.status(), outcome(board, True))
+    assert ours.perft(2) == python_chess_perft(board, 2)
 
 
 @FUZZ
@@ -242,7 +300,7 @@ def test_fuzz_variant_fen_parts(variant, part):
     except (ValueError, IndexError) as e:
         theirs = type(e)
     try:
-        ours = _variants.game(variant, fen).fen()
+        ours = game(variant, fen).fen()
     except ValueError:
         ours = ValueError
     assert ours == theirs or (theirs is IndexError and ours is ValueError), (fen, ours, theirs)
@@ -253,7 +311,7 @@ def test_variant_fen_parts_beyond_python_chess():
     fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3000000000 0 1"
     assert chess.variant.ThreeCheckBoard(fen).remaining_checks[chess.BLACK] == 3000000000
     with pytest.raises(ValueError, match="remaining checks must be ints"):
-        _variants.game("3check", fen)
+        game("3check", fen)
 
 
 @st.composite
@@ -274,6 +332,6 @@ def horde_endings(draw):
 @given(horde_endings())
 def test_fuzz_horde_material_against_python_chess(fen):
     board = chess.variant.HordeBoard(fen)
-    game = _variants.game("horde", fen)
-    assert [game.has_insufficient_material(c) for c in (True, False)] == \
+    ours = game("horde", fen)
+    assert [ours.has_insufficient_material(c) for c in (True, False)] == \
         [board.has_insufficient_material(c) for c in (True, False)], fen

@@ -1886,6 +1886,7 @@ cdef class Board(BaseBoard):
         if isinstance(other, Board):
             o = <Board>other
             return (self.pos.st.rule50 == o.pos.st.rule50 and self.pos.st.fullmove == o.pos.st.fullmove
+                    and (type(self) is type(o) or type(self).uci_variant == type(o).uci_variant)
                     and self._transposition_key() == o._transposition_key())
         if not hasattr(other, "_transposition_key"):  # a python-chess BaseBoard: compare the pieces
             return BaseBoard.__eq__(self, other)

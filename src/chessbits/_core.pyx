@@ -5,7 +5,7 @@ Split by topic into include files, one job each: _attacks.pxi (attack sets and
 techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _board.pxi
 (BaseBoard, Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
 (reading SAN), _deep.pxi (deep perft's counting engine), _encode.pxi (positions as networks
-read them). _ext.pxd declares ext/'s C API.
+read them), _variant.pxi (python-chess's variant boards in C). _ext.pxd declares ext/'s C API.
 """
 
 cimport cython

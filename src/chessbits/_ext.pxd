@@ -155,7 +155,8 @@ cdef extern from "board.h" nogil:
     int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins)
 
 cdef extern from "variant.h" nogil:
-    enum: VARIANT_NB
+    enum: VARIANT_CHESS, VARIANT_SUICIDE, VARIANT_GIVEAWAY, VARIANT_ANTICHESS, VARIANT_ATOMIC, VARIANT_KING_OF_THE_HILL, \
+        VARIANT_RACING_KINGS, VARIANT_HORDE, VARIANT_THREE_CHECK, VARIANT_CRAZYHOUSE, VARIANT_NB
     const char *const variant_names[]
     ctypedef struct VariantPos:
         Position pos
@@ -171,6 +172,10 @@ cdef extern from "variant.h" nogil:
     int variant_insufficient(const VariantPos *vp, int c)
     int variant_generate(VariantPos *vp, PyMove *out)
     void variant_push(VariantPos *vp, PyMove m, VariantPos *child)
+    unsigned variant_rules(int v)
+    int variant_pseudo(const VariantPos *vp, Bitboard from_mask, Bitboard to_mask, PyMove *out)
+    bint variant_is_pseudo_legal(const VariantPos *vp, PyMove m)
+    Bitboard variant_drop_squares(const Position *pos)
     uint64_t variant_perft_c "variant_perft"(VariantPos *vp, int depth)
     int variant_divide_c "variant_divide"(const VariantPos *vp, int depth, int threads, PyMove *moves, uint64_t *counts)
     bint pymove_is_drop(PyMove m)

@@ -18,8 +18,9 @@ cdef class LegalMoveGenerator:
         self.board = board
 
     def __iter__(self):
-        if type(self.board) is Board:
-            return iter((<Board>self.board)._legal_tuple())
+        if type(self.board) is Board or (isinstance(self.board, _VariantBoard) and
+                                         type(self.board).generate_legal_moves is _VariantBoard.generate_legal_moves):
+            return iter((<Board>self.board)._legal_tuple())  # a C board whose generator is ours: its cache
         return self.board.generate_legal_moves()
 
     def __len__(self):

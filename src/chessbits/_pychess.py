@@ -6,11 +6,6 @@ those modules are python-chess's source, read from the installed python-chess (t
 in it answered by chessbits: the boards, moves, pieces and square sets they make are ours.
 Nothing of python-chess is copied into chessbits; without python-chess these modules raise
 an ImportError that names the extra.
-
-``variant`` is the exception until chessbits plays variants in C: python-chess's variant
-boards subclass python-chess's Board and reach into its internals, so they run on a private
-copy of python-chess whose errors, enums, Move, Piece, SquareSet and Outcome are chessbits'
-(see :func:`genuine`).
 """
 from __future__ import annotations
 
@@ -18,20 +13,10 @@ import builtins
 import importlib
 import importlib.machinery
 import logging
-import sys
-import threading
-import types
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, Sequence, Tuple
 
 EXTRA = "chessbits[pychess]"
-# python-chess's names the private copy takes from chessbits, so what its variant boards
-# make and raise is ours.
-SHARED_NAMES = ("Move", "Piece", "SquareSet", "Outcome", "Termination", "Status", "InvalidMoveError",
-                "IllegalMoveError", "AmbiguousMoveError")
-
-_lock = threading.RLock()
-_genuine: Dict[str, types.ModuleType] = {}
 
 
 def package_dir() -> Path:
@@ -76,43 +61,3 @@ def borrow(namespace: Dict[str, Any], name: str, patches: Sequence[Tuple[str, st
     exec(code, namespace)
     if isinstance(namespace.get("LOGGER"), logging.Logger):
         namespace["LOGGER"] = logging.getLogger(f"chess.{name}")
-
-
-def genuine(name: Optional[str] = None) -> types.ModuleType:
-    """A private copy of python-chess's own package (``name`` None) or of its submodule
-    ``chess.<name>``, with :data:`SHARED_NAMES` taken from chessbits. It is loaded once, under
-    python-chess's names with whatever ``chess`` means in sys.modules set aside, and never
-    registered there: a program's own ``import chess`` (python-chess or chessbits) is untouched."""
-    key = name or ""
-    with _lock:
-        if key not in _genuine:
-            _load_genuine(name)
-        return _genuine[key]
-
-
-def _load_genuine(name: Optional[str]) -> None:
-    """Import python-chess's modules under their own names with chessbits' aliases set
-    aside, keep them, and put the aliases back."""
-    package_dir()  # the ImportError naming the extra, before sys.modules is touched
-    importlib.invalidate_caches()
-    saved = {k: sys.modules.pop(k) for k in list(sys.modules) if k == "chess" or k.startswith("chess.")}
-    blocked = [f for f in sys.meta_path if getattr(f, "chessbits_alias", False)]
-    for finder in blocked:
-        sys.meta_path.remove(finder)
-    try:
-        package = _genuine.get("")
-        if package is None:
-            package = importlib.import_module("chess")
-            import chessbits
-            for shared in SHARED_NAMES:
-                setattr(package, shared, getattr(chessbits, shared))
-            _genuine[""] = package
-        else:
-            sys.modules["chess"] = package
-        if name is not None:
-            _genuine[name] = importlib.import_module(f"chess.{name}")
-    finally:
-        for k in [k for k in sys.modules if k == "chess" or k.startswith("chess.")]:
-            del sys.modules[k]
-        sys.modules.update(saved)
-        sys.meta_path[:0] = blocked

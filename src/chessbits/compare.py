@@ -50,10 +50,12 @@ class Disagreement:
 
 
 def position(fen: str, chess960: bool = False, variant: Optional[str] = None):
-    """chessbits' Board for fen, or for a variant (python-chess's name) its VariantGame."""
-    from . import _core, _variants
+    """chessbits' Board for fen, or the board of the variant named (any of python-chess's
+    aliases): chessbits.variant's."""
+    from . import _core
+    from .variant import find_variant
 
-    return _variants.game(variant, fen, chess960) if variant else _core.Board(fen, chess960=chess960)
+    return (find_variant(variant) if variant else _core.Board)(fen, chess960=chess960)
 
 
 def chessbits_divider(chess960: bool = False, method: Optional[str] = None, threads: int = 1,

@@ -2,7 +2,7 @@
 
     chessbits bench variants [--fairy-stockfish BINARY] [--rounds 3] [--quick]
 
-Per variant, from its starting position: chessbits' perft (VariantGame.perft, one thread) beside
+Per variant, from its starting position: chessbits' perft (its variant board's perft, one thread) beside
 python-chess's own (its variant board's legal_moves, the last ply counted, at a smaller depth:
 compared in nodes per second) and Fairy-Stockfish's ``go perft`` (Debian's ``fairy-stockfish``,
 found in PATH or /usr/games unless given, started once per variant by chessbits' UCI client:
@@ -61,7 +61,7 @@ def playout_fens(variant: str, n: int, seed: int = 1) -> List[str]:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the perft and legal-move tables; returns the exit status."""
-    from .. import _variants
+    from ..variant import find_variant
     from ..compare import python_chess_perft
 
     ap = Parser(prog="chessbits bench variants", description=summary(__doc__ or ""))
@@ -82,16 +82,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     depths = QUICK if args.quick else DEPTHS
     rows = []
     for variant, (depth, pc_depth) in depths.items():
-        game = _variants.game(variant)
+        ours = find_variant(variant)()
         board = chess.variant.find_variant(variant)()
-        fns = [lambda: game.perft(depth), lambda: python_chess_perft(board, pc_depth)]
+        fns = [lambda: ours.perft(depth), lambda: python_chess_perft(board, pc_depth)]
         with contextlib.ExitStack() as stack:
             if variant in plays:  # started once, outside the timing
                 fsf = stack.enter_context(UciEngine.popen_uci(binary, variant=variant, timeout=600))
-                start = _variants.VARIANTS[variant].starting_fen
+                start = ours.fen()
                 fns.append(lambda: sum(fsf.divide(start, depth).values()))
             (ours_s, nodes), (pc_s, pc_nodes), *theirs = interleaved(fns, args.rounds)
-        assert pc_nodes == game.perft(pc_depth), f"{variant}: python-chess counts {pc_nodes:,} at depth {pc_depth}"
+        assert pc_nodes == ours.perft(pc_depth), f"{variant}: python-chess counts {pc_nodes:,} at depth {pc_depth}"
         row = [variant, depth, f"{nodes:,}", f"{ours_s:.4g}", f"{nodes / ours_s / 1e6:.1f}",
                f"{pc_nodes / pc_s / 1e6:.3f} (depth {pc_depth})", f"{(nodes / ours_s) / (pc_nodes / pc_s):,.0f}x"]
         if not theirs:
@@ -106,11 +106,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     lists = []
     for variant in depths:
         fens = playout_fens(variant, PLAYOUT_POSITIONS // (4 if args.quick else 1))
-        games = [_variants.game(variant, fen) for fen in fens]
+        ours_boards = [find_variant(variant)(fen) for fen in fens]
         boards = [chess.variant.find_variant(variant)(fen) for fen in fens]
-        (ours_s, ours), (pc_s, theirs) = interleaved(
-            [lambda: [g.legal_moves for g in games], lambda: [list(b.legal_moves) for b in boards]], args.rounds)
-        assert [[m.uci() for m in ms] for ms in ours] == [[m.uci() for m in ms] for ms in theirs], variant
+        (ours_s, our_lists), (pc_s, theirs) = interleaved(
+            [lambda: [list(b.generate_legal_moves()) for b in ours_boards],  # generated each time on both sides
+             lambda: [list(b.generate_legal_moves()) for b in boards]], args.rounds)
+        assert [[m.uci() for m in ms] for ms in our_lists] == [[m.uci() for m in ms] for ms in theirs], variant
         lists.append([variant, len(fens), f"{ours_s / len(fens) * 1e6:.2f}", f"{pc_s / len(fens) * 1e6:.1f}",
                       f"{pc_s / ours_s:,.0f}x"])
 

@@ -18,8 +18,8 @@ import os
 import sys
 from typing import List, Optional
 
-from .._core import MAX_THREADS
-from .._variants import VARIANTS, find as find_variant
+from .._core import MAX_THREADS, VARIANT_NAMES
+from ..variant import find_variant
 from ..uci import EngineError
 from . import perft, suite, tools, uci_server
 from . import pgn as pgn_cli
@@ -69,7 +69,7 @@ def _variant(text: str) -> str:
     except ValueError:
         name = "chess"
     if name == "chess":
-        raise argparse.ArgumentTypeError(f"unknown variant {text!r}; variants: {', '.join(list(VARIANTS)[1:])}")
+        raise argparse.ArgumentTypeError(f"unknown variant {text!r}; variants: {', '.join(VARIANT_NAMES[1:])}")
     return name
 
 
@@ -187,7 +187,7 @@ def _add_perft_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"threads (1..{MAX_THREADS}; default 1, in a deep run every core, with --dask 1 per task)")
     p.add_argument("--chess960", action="store_true", help="Chess960 castling rules")
     p.add_argument("--variant", type=_variant, metavar="NAME",
-                   help=f"a variant's rules, python-chess's ({', '.join(list(VARIANTS)[1:])} or an alias); "
+                   help=f"a variant's rules, python-chess's ({', '.join(VARIANT_NAMES[1:])} or an alias); "
                         "startpos is its starting position")
     deep = p.add_argument_group("deep runs (any of these; see below)")
     deep.add_argument("--hash", type=_hash_mb, metavar="MB",

@@ -62,8 +62,9 @@ def parse_position(words: List[str], chess960: bool, note: bool = True,
     with ``note``, a line on stderr if python-chess calls the position invalid. For a
     variant (its python-chess name), startpos is the variant's and the FEN may carry its
     parts (crazyhouse's pockets, three-check's checks)."""
-    from .. import Board, _variants
+    from .. import Board
     from ..suites import detect_chess960
+    from ..variant import find_variant
 
     *position, depth_text = words
     text = " ".join(position) or "startpos"
@@ -74,11 +75,12 @@ def parse_position(words: List[str], chess960: bool, note: bool = True,
     if not 1 <= depth <= PERFT_MAX_DEPTH:
         raise BadInput(f"depth must be a positive integer (at most {PERFT_MAX_DEPTH}), got {depth_text!r}")
     if variant:
-        start = _variants.VARIANTS[variant].starting_fen
-        fen = start if text.lower() == "startpos" else POSITIONS.get(text.lower(), text)
+        cls = find_variant(variant)
+        fen = cls.starting_fen if text.lower() == "startpos" else POSITIONS.get(text.lower(), text)
         try:
-            chess960 = chess960 or detect_chess960(_variants.split_fen(variant, fen)[0])
-            return _variants.game(variant, fen, chess960).fen(), depth, chess960
+            board = cls(fen)  # the variant's parts (pockets, checks) read, the rest as standard chess
+            chess960 = chess960 or detect_chess960(" ".join([board.board_fen(promoted=False)] + fen.split()[1:3]))
+            return cls(fen, chess960=chess960).fen(), depth, chess960
         except ValueError as e:
             raise BadInput(f"bad {variant} FEN {text!r}: {e}") from None
     fen = POSITIONS.get(text.lower(), text)

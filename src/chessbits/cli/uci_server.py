@@ -18,7 +18,8 @@ from typing import IO, List, Optional
 
 from .. import __version__
 from .._core import MAX_THREADS
-from .._variants import VARIANTS
+from .._core import VARIANT_NAMES
+from ..variant import find_variant
 from ..compare import position
 
 
@@ -33,17 +34,17 @@ class UciState:
 
     def reset(self) -> None:
         """The variant's starting position."""
-        self.board = self.setup(VARIANTS[self.variant].starting_fen)
+        self.board = self.setup(find_variant(self.variant).starting_fen)
 
     def setup(self, fen: str):
-        """A Board for fen, or the variant's VariantGame."""
+        """The variant's board (a Board for chess) at fen."""
         return position(fen, self.chess960, None if self.variant == "chess" else self.variant)
 
     def position(self, words: List[str]) -> Optional[str]:
         """Sets up ``position startpos|fen FEN [moves ...]``; returns an error line or None."""
         moves = words.index("moves") if "moves" in words else len(words)
         if words[:1] == ["startpos"]:
-            fen = VARIANTS[self.variant].starting_fen
+            fen = find_variant(self.variant).starting_fen
         elif words[:1] == ["fen"] and moves > 1:
             fen = " ".join(words[1:moves])
         else:
@@ -68,7 +69,7 @@ class UciState:
         elif name == "uci_chess960" and value.lower() in ("true", "false"):
             self.chess960 = value.lower() == "true"
             self.board = self.setup(self.board.fen())
-        elif name == "uci_variant" and value.lower() in VARIANTS:
+        elif name == "uci_variant" and value.lower() in VARIANT_NAMES:
             self.variant = value.lower()
             self.reset()
         else:
@@ -100,7 +101,7 @@ def serve(lines: IO[str], out: IO[str]) -> None:
             out.write(f"id name chessbits {__version__}\nid author the chessbits developers\n"
                       f"option name Threads type spin default 1 min 1 max {MAX_THREADS}\n"
                       "option name UCI_Chess960 type check default false\n"
-                      f"option name UCI_Variant type combo default chess{''.join(' var ' + v for v in VARIANTS)}\n"
+                      f"option name UCI_Variant type combo default chess{''.join(' var ' + v for v in VARIANT_NAMES)}\n"
                       "uciok\n")
         elif cmd == "isready":
             out.write("readyok\n")
