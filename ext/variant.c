@@ -602,6 +602,48 @@ int variant_insufficient(const VariantPos *vp, Color c) {
   }
 }
 
+/* Returns nothing; adds to *s what the leaf reached by vp's legal move m counts. */
+static void v_stats_leaf(VariantPos *vp, PyMove m, PerftStats *s) {
+  const Position *pos = &vp->pos;
+  const Square from = pymove_from(m), to = pymove_to(m);
+  Bitboard moved = square_bb(to);  /* where the piece that moved stands after m */
+  s->nodes++;
+  if (pymove_is_drop(m)) {
+  } else if (board_is_castling(pos, m)) {
+    s->castles++;
+    moved = square_bb(castling_rook_to(from, to));  /* to: the king's target or its rook, either side alike */
+  } else if (board_is_en_passant(pos, m)) {
+    s->captures++;
+    s->en_passant++;
+  } else {
+    s->captures += (pos->by_color[pos->side ^ 1] & square_bb(to)) != 0;
+    s->promotions += pymove_promotion(m) != 0;
+  }
+  VariantPos child;
+  variant_push(vp, m, &child);
+  const Bitboard checkers = variant_checkers(&child);
+  if (!checkers) return;
+  s->checks++;
+  if (more_than_one(checkers)) s->double_checks++;
+  else if (!(checkers & moved)) s->discovery_checks++;
+  PyMove list[MAX_MOVES];
+  s->checkmates += variant_generate(&child, list) == 0;
+}
+
+void variant_perft_stats(VariantPos *vp, int depth, PerftStats *s) {
+  PyMove list[MAX_MOVES];
+  const int n = variant_generate(vp, list);
+  VariantPos child;
+  for (int i = 0; i < n; i++) {
+    if (depth <= 1) {
+      v_stats_leaf(vp, list[i], s);
+      continue;
+    }
+    variant_push(vp, list[i], &child);
+    variant_perft_stats(&child, depth - 1, s);
+  }
+}
+
 uint64_t variant_perft(VariantPos *vp, int depth) {
   PyMove list[MAX_MOVES];
   if (depth <= 0) return 1;

@@ -6,6 +6,7 @@
 #define CB_VARIANT_H
 
 #include "board.h"
+#include "perft.h"
 
 /* python-chess's variant boards; Suicide, Giveaway and Antichess share their moves. */
 typedef enum {
@@ -82,6 +83,12 @@ void variant_push(VariantPos *vp, PyMove m, VariantPos *child);
 /* Returns the leaves depth plies below vp as python-chess's perft counts them (the legal
    moves at depth 1). */
 uint64_t variant_perft(VariantPos *vp, int depth);
+
+/* Returns nothing; adds to *s the perft statistics of the leaves depth >= 1 plies below vp,
+   as perft_stats counts a standard game's, with the variant's moves, checks (none in suicide,
+   none in atomic while the kings touch; a castling's checker that moved is its rook, a drop's
+   the dropped piece) and mates (python-chess's is_checkmate: in check, no legal move). */
+void variant_perft_stats(VariantPos *vp, int depth, PerftStats *s);
 
 /* Returns the number of legal root moves, written to moves (MAX_MOVES), with the leaves
    depth - 1 plies below each in counts[i]; the root moves are dealt over `threads` threads,

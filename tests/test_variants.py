@@ -114,6 +114,56 @@ def test_playouts_against_python_chess(variant):
     assert plies >= PLAYOUT_PLIES
 
 
+def python_chess_stats(board, depth):
+    """perft_stats by walking python-chess's board (the oracle): at the last ply each move's
+    kind, then the checks after it (discovered when the checker is not what moved: the rook
+    of a castling) and mates (is_checkmate)."""
+    stats = dict.fromkeys(_core.PERFT_STAT_NAMES, 0)
+    for move in list(board.legal_moves):
+        if depth > 1:
+            board.push(move)
+            for name, n in python_chess_stats(board, depth - 1).items():
+                stats[name] += n
+            board.pop()
+            continue
+        stats["nodes"] += 1
+        moved = move.to_square
+        if board.is_castling(move):
+            stats["castles"] += 1
+            moved = chess.square(5 if board.is_kingside_castling(move) else 3, chess.square_rank(move.from_square))
+        elif board.is_en_passant(move):
+            stats["captures"] += 1
+            stats["en_passant"] += 1
+        else:
+            stats["captures"] += board.is_capture(move)
+            stats["promotions"] += move.promotion is not None
+        board.push(move)
+        checkers = board.checkers_mask()
+        if checkers:
+            stats["checks"] += 1
+            if chess.popcount(checkers) > 1:
+                stats["double_checks"] += 1
+            elif not checkers & chess.BB_SQUARES[moved]:
+                stats["discovery_checks"] += 1
+            stats["checkmates"] += board.is_checkmate()
+        board.pop()
+    return stats
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_perft_stats_against_python_chess(variant):
+    """perft_stats by the variant's rules, at depth 2 on positions of a random playout."""
+    rng = random.Random(f"stats-{variant}")
+    board = chess.variant.find_variant(variant)()
+    for ply in range(60):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        if ply % 6 == 0:
+            assert game(variant, board.fen()).perft_stats(2) == python_chess_stats(board, 2), board.fen()
+        board.push(rng.choice(moves))
+
+
 def test_fen_round_trip_and_errors():
     fen = "2rn1b1r/1pp2n1p/B1PBk1pP/5p1P/P5p1/2P2RP1/RP1QNP2/1NBK4[QPp] w - - 0 1"
     assert game("crazyhouse", fen).fen() == chess.variant.CrazyhouseBoard(fen).fen()
@@ -233,7 +283,10 @@ def test_cli_perft_divide_compare_suite(capsys):
     assert cli_main(["suite", str(DATA / "python-chess-horde.perft"), "--variant", "horde"]) == 0
     assert "3 passed, 0 failed" in capsys.readouterr().out
     assert cli_main(["perft", "startpos", "3", "--variant", "atomic", "--method", "magic"]) == 2
-    assert "not with --stats, --method" in capsys.readouterr().err
+    assert "not with --method" in capsys.readouterr().err
+    assert cli_main(["perft", "startpos", "4", "--variant", "3check", "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert "statistics, 3check" in out and "197,281     1,576" in out
     with pytest.raises(SystemExit):
         cli_main(["perft", "startpos", "3", "--variant", "nope"])
     assert "unknown variant 'nope'" in capsys.readouterr().err
@@ -286,6 +339,7 @@ def test_fuzz_positions_against_python_chess(case):
     assert [ours.san(m) for m in ours.legal_moves] == [board.san(m) for m in board.legal_moves]
     assert (ours.status(), outcome(ours, True)) == (board.status(), outcome(board, True))
     assert ours.perft(2) == python_chess_perft(board, 2)
+    assert ours.perft_stats(2) == python_chess_stats(board, 2)
 
 
 @FUZZ

@@ -177,6 +177,7 @@ cdef extern from "variant.h" nogil:
     bint variant_is_pseudo_legal(const VariantPos *vp, PyMove m)
     Bitboard variant_drop_squares(const Position *pos)
     uint64_t variant_perft_c "variant_perft"(VariantPos *vp, int depth)
+    void variant_perft_stats(VariantPos *vp, int depth, PerftStats *s)
     int variant_divide_c "variant_divide"(const VariantPos *vp, int depth, int threads, PyMove *moves, uint64_t *counts)
     bint pymove_is_drop(PyMove m)
 

@@ -148,13 +148,16 @@ def run_ours(fen: str, depth: int, args: argparse.Namespace, chess960: bool,
 
 
 def run_stats(fen: str, depth: int, args: argparse.Namespace, chess960: bool) -> int:
-    """--stats: chessprogramming's perft table for one depth, root move by root move."""
-    from .. import Board, attacks
+    """--stats: chessprogramming's perft table for one depth, root move by root move (by a
+    variant's rules with --variant)."""
+    from .. import attacks
+    from ..compare import position
 
-    board = Board(fen, chess960=chess960)
+    board = position(fen, chess960, args.variant)
     if not board.is_valid():
         raise BadInput("--stats needs a valid position (python-chess's status() empty)")
-    print(f"perft {depth} of {fen} (statistics, method {attacks.DEFAULT}, 1 thread)", flush=True)
+    rules = args.variant or f"method {attacks.DEFAULT}"
+    print(f"perft {depth} of {fen} (statistics, {rules}, 1 thread)", flush=True)
     start = time.perf_counter()
     if depth == 1:
         totals = board.perft_stats(1)
@@ -177,9 +180,9 @@ def run(args: argparse.Namespace) -> int:
     from . import deep
 
     if args.variant:
-        if args.stats or args.method or deep.wanted(args):
-            raise BadInput("--variant counts with the variant's own rules: not with --stats, --method "
-                           "or the deep-run options")
+        if args.method or deep.wanted(args):
+            raise BadInput("--variant counts with the variant's own rules: not with --method or the "
+                           "deep-run options")
     fen, depth, chess960 = parse_position(args.position, args.chess960, note=not (args.stats or deep.wanted(args)),
                                           variant=args.variant)
     if args.stats and (args.compare or args.divide):
