@@ -103,13 +103,10 @@ cdef class _VariantBoard(Board):
             raise MemoryError()
         self.plies = grown
         for i in range(self.pcap, cap):
-            self.plies[i] = NULL
-        i = self.pcap
-        self.pcap = cap
-        for i in range(i, cap):
             self.plies[i] = <VariantPos *>PyMem_Malloc(sizeof(VariantPos))
             if self.plies[i] == NULL:
                 raise MemoryError()
+            self.pcap = i + 1  # what is allocated, whatever fails next
         return 0
 
     cdef int _vstore(self) except -1:
@@ -183,8 +180,11 @@ cdef class _VariantBoard(Board):
         self._forget(self.nply)
 
     def _pocket(self, color, piece_type):
-        """Crazyhouse: how many pieces of piece_type color's pocket holds."""
-        return self._top().pocket[_color_index(color)][<int>piece_type]
+        """Crazyhouse: how many pieces of piece_type (1..6) color's pocket holds."""
+        cdef int pt = piece_type
+        if not 1 <= pt <= 6:
+            raise IndexError(f"piece type {piece_type!r} is not in 1..6")
+        return self._top().pocket[_color_index(color)][pt]
 
     def _set_pocket(self, color, piece_type, n):
         if not 1 <= piece_type <= 6 or not isinstance(n, int) or not -2**31 <= n < 2**31:

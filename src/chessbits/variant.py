@@ -348,7 +348,9 @@ class _BoardPocket(CrazyhousePocket):
         self._board._set_pocket(self._color, piece_type, self.count(piece_type) - 1)
 
     def count(self, piece_type: int) -> int:
-        return self._board._pocket(self._color, piece_type)
+        i = operator.index(piece_type)  # indexed as python-chess's list [-1, pawns, ..., kings]
+        i += 7 if i < 0 else 0
+        return -1 if i == 0 else self._board._pocket(self._color, i)
 
 
 class _Pockets(_ByColor):
