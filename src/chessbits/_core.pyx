@@ -9,7 +9,7 @@ read them), _variant.pxi (python-chess's variant boards in C). _ext.pxd declares
 """
 
 cimport cython
-from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from chessbits._ext cimport *
 
 include "_attacks.pxi"

@@ -595,7 +595,7 @@ cdef class _VariantBoard(Board):
         cdef int to = _SQUARE_INDEX[square]
         cdef Bitboard to_mask = ((<Bitboard>1) << to) & ~self.pos.by_color[self.pos.side]
         cdef Bitboard from_mask = _ALL
-        promotion = _PIECE_SYMBOLS.index(promo[-1].lower()) if promo else None
+        promotion = _PIECE_SYMBOLS.index(promo.lstrip("=").lower()) if promo else None
         if file:
             from_mask &= (<Bitboard>0x0101010101010101) << "abcdefgh".index(file)
         if rank:
@@ -663,7 +663,7 @@ cdef class _VariantBoard(Board):
         """True if neither side can win by the variant's rules."""
         return bool(variant_insufficient(self._top(), 0) and variant_insufficient(self._top(), 1))
 
-    cdef bint _is_halfmoves(self, int n) except -1:
+    cdef bint _is_halfmoves(self, uint32_t n) except -1:
         """python-chess's _is_halfmoves: n plies without a zeroing move and a legal move left
         (never in crazyhouse)."""
         return self.v != VARIANT_CRAZYHOUSE and self.pos.st.rule50 >= n and self._count_legal() > 0
@@ -857,7 +857,7 @@ cdef class _VariantBoard(Board):
         if position.endswith("]"):
             if position.count("/") != 7:
                 raise ValueError(f"expected 8 rows in position part of zh fen: {fen!r}")
-            position = position[:-1].replace("[", "/", 1)
+            position = position[:len(position) - 1].replace("[", "/", 1)
         position, pocket = position.rsplit("/", 1) if position.count("/") == 8 else (position, "")
         cdef int counts[2][7]
         memset(counts, 0, sizeof(counts))
