@@ -74,7 +74,7 @@ def test_playouts_against_python_chess(variant):
     """Legal moves (same order), board, rights, ep, checks, pockets, FEN (both en-passant
     modes) and the variant's end after every push and every pop, the SAN of the move played
     (and parsed back), every legal move's SAN, outcome with claims, status and repetition every
-    10 plies, perft 2 every 50, over PLAYOUT_PLIES random plies."""
+    20 plies, perft 2 every 50, over PLAYOUT_PLIES random plies."""
     rng = random.Random(variant)
     cls = chess.variant.find_variant(variant)
     plies = games = 0
@@ -88,7 +88,7 @@ def test_playouts_against_python_chess(variant):
             assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs], board.fen()
             assert (state(ours), extra(ours, variant)) == (state(board), extra(board, variant)), board.fen()
             assert (ours.fen(), ours.fen(en_passant="fen")) == (board.fen(), board.fen(en_passant="fen"))
-            if plies % 10 == 0:
+            if plies % 20 == 0:
                 assert [ours.san(m) for m in theirs] == [board.san(m) for m in theirs], board.fen()
                 assert outcome(ours, True) == outcome(board, True), board.fen()
                 assert (ours.status(), ours.is_repetition(2)) == (board.status(), board.is_repetition(2)), board.fen()
@@ -339,7 +339,7 @@ def test_fuzz_positions_against_python_chess(case):
     assert [ours.san(m) for m in ours.legal_moves] == [board.san(m) for m in board.legal_moves]
     assert (ours.status(), outcome(ours, True)) == (board.status(), outcome(board, True))
     assert ours.perft(2) == python_chess_perft(board, 2)
-    assert ours.perft_stats(2) == python_chess_stats(board, 2)
+    assert ours.perft_stats(1) == python_chess_stats(board, 1)
 
 
 @FUZZ
