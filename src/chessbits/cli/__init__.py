@@ -18,34 +18,23 @@ import os
 import sys
 from typing import List, Optional
 
-from .._core import MAX_THREADS, VARIANT_NAMES
+from .._core import MAX_HASH_MB, MAX_THREADS, VARIANT_NAMES
 from ..variant import find_variant
 from ..uci import EngineError
 from . import perft, suite, tools, uci_server
 from . import pgn as pgn_cli
 from .deep import DEFAULT_HASH_MB
-from .._options import Parser, positive
+from .._options import Parser, int_in, positive
 from .common import BadInput, Interrupted
 from .suite import ORACLE_MAX_NODES, SUITE_MAX_DEPTH, SUITE_MAX_NODES
 
 __all__ = ["main", "parser"]
 
 
-def _seed(text: str) -> int:
-    value = int(text, 0)
-    if not 0 < value < 1 << 64:
-        raise argparse.ArgumentTypeError(f"seed must be in 1..2**64-1, got {text}")
-    return value
-
-
-def _threads(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"must be an integer in 1..{MAX_THREADS}, got {text!r}")
-    return value
+_seed = int_in(1, (1 << 64) - 1)  # a magic finder's seed
+_threads = int_in(1, MAX_THREADS)
+_hash_mb = int_in(1, MAX_HASH_MB)  # a transposition table, in MB (1 TB at most)
+_depth0 = int_in(0)  # a split depth or a hash seed
 
 
 def _method(text: str) -> str:
@@ -71,24 +60,6 @@ def _variant(text: str) -> str:
     if name == "chess":
         raise argparse.ArgumentTypeError(f"unknown variant {text!r}; variants: {', '.join(VARIANT_NAMES[1:])}")
     return name
-
-
-def _hash_mb(text: str) -> int:
-    from .._core import MAX_HASH_MB
-    value = positive(text)
-    if value > MAX_HASH_MB:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_HASH_MB:,} (1 TB), got {text!r}")
-    return value
-
-
-def _depth0(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value:
-        raise argparse.ArgumentTypeError(f"must be an integer >= 0, got {text!r}")
-    return value
 
 
 def _timeout(text: str) -> float:
