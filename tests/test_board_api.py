@@ -7,7 +7,7 @@ import pytest
 
 from chessbits import STARTING_FEN, Board, Move, Piece, attacks
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
 
 
 def test_repr_and_str_match_python_chess():
@@ -193,7 +193,7 @@ class Mine(Board):
 def test_pickle_copy_deepcopy_and_subclass_keep_position_and_history():
     import copy
 
-    board = Mine("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+    board = Mine(KIWIPETE)
     for san in ["a4", "Kf8", "a5", "c5"]:
         board.push_san(san)
     for other in (pickle.loads(pickle.dumps(board)), copy.copy(board), copy.deepcopy(board), board.copy()):
@@ -203,7 +203,7 @@ def test_pickle_copy_deepcopy_and_subclass_keep_position_and_history():
         assert board.move_stack[-1] == chess.Move.from_uci("c7c5")  # independent
     for n in range(5):
         short = board.copy(stack=n)
-        theirs = chess.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        theirs = chess.Board(KIWIPETE)
         for move in board.move_stack:
             theirs.push(move)
         theirs = theirs.copy(stack=n)

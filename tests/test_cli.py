@@ -58,7 +58,7 @@ def test_bench_rejects_unknown_method():
 
 HERE = Path(__file__).parent
 FAKE_ENGINE = f"{shlex_quote(sys.executable)} {shlex_quote(str(HERE / 'fake_uci_engine.py'))}"
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
 FISCHER_3 = "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9"  # ethereal-fischer.epd:3
 
 

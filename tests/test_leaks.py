@@ -13,8 +13,8 @@ import chessbits
 SCRIPT = r"""
 import sys
 import chessbits
+from chessbits.positions import KIWIPETE
 
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 board = chessbits.Board(KIWIPETE)
 moves = list(board.legal_moves)
 page = __import__("os").sysconf("SC_PAGE_SIZE")
