@@ -5,8 +5,8 @@ Formats (``#`` lines are comments in both):
 - EPD style, one position a line: ``<FEN> ;D1 20 ;D2 400 ...``
 - python-chess's ``.perft`` style, blocks of ``id <name>``, ``epd <FEN>``, ``perft <depth> <nodes>``.
 
-Chess960 is detected from the castling field (rook-file letters, or K/Q/k/q whose
-king or rook does not stand on its standard square) unless forced.
+Chess960 is detected from the castling rights (those possible only in Chess960, as
+python-chess's has_chess960_castling_rights finds them) unless forced.
 
 >>> entry = parse_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400")[0]
 >>> entry.depths, entry.chess960
@@ -15,8 +15,6 @@ king or rook does not stand on its standard square) unless forced.
 import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
-
-_STANDARD_SQUARES = {"K": ("e1", "h1"), "Q": ("e1", "a1"), "k": ("e8", "h8"), "q": ("e8", "a8")}
 
 
 @dataclass
@@ -29,38 +27,19 @@ class SuiteEntry:
     source: str = ""  # "file:line", for messages
 
 
-def _piece_squares(board_field: str) -> Dict[str, str]:
-    """square name -> piece letter, from a FEN board field (best effort; FEN errors surface later)."""
-    squares: Dict[str, str] = {}
-    for r, row in enumerate(board_field.split("/")):
-        f = 0
-        for ch in row:
-            if "0" <= ch <= "9":  # ASCII only: isdigit() is also true of "²", which int() refuses
-                f += int(ch)
-            else:
-                if f < 8 and r < 8:
-                    squares["abcdefgh"[f] + str(8 - r)] = ch
-                f += 1
-    return squares
-
-
 def detect_chess960(fen: str) -> bool:
-    """True if the FEN's castling rights only make sense in Chess960."""
-    fields = fen.split()
-    if len(fields) < 3 or fields[2] == "-":
+    """True if the FEN's castling rights only make sense in Chess960 (python-chess's
+    has_chess960_castling_rights of the position, read by the C parser); False for a FEN that
+    does not parse (its error surfaces where the position is used).
+
+    >>> detect_chess960("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1")
+    True
+    """
+    from ._core import Board
+    try:
+        return Board(fen).has_chess960_castling_rights()
+    except ValueError:
         return False
-    castling = fields[2]
-    if any(ch.upper() in "ABCDEFGH" for ch in castling):
-        return True
-    squares = _piece_squares(fields[0])
-    for right in castling:
-        if right not in _STANDARD_SQUARES:
-            continue
-        king_sq, rook_sq = _STANDARD_SQUARES[right]
-        king, rook = ("K", "R") if right.isupper() else ("k", "r")
-        if squares.get(king_sq) != king or squares.get(rook_sq) != rook:
-            return True
-    return False
 
 
 def parse_text(text: str, source: str = "<text>", chess960: Optional[bool] = None) -> List[SuiteEntry]:

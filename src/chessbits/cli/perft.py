@@ -78,8 +78,7 @@ def parse_position(words: List[str], chess960: bool, note: bool = True,
         cls = find_variant(variant)
         fen = cls.starting_fen if text.lower() == "startpos" else POSITIONS.get(text.lower(), text)
         try:
-            board = cls(fen)  # the variant's parts (pockets, checks) read, the rest as standard chess
-            chess960 = chess960 or detect_chess960(" ".join([board.board_fen(promoted=False)] + fen.split()[1:3]))
+            chess960 = chess960 or cls(fen).has_chess960_castling_rights()
             return cls(fen, chess960=chess960).fen(), depth, chess960
         except ValueError as e:
             raise BadInput(f"bad {variant} FEN {text!r}: {e}") from None
