@@ -189,17 +189,17 @@ def rook_many(squares, occupied, out, method=None):
     >>> rook_many(bytes([0]), array('Q', [0]), out); out[0] == rook(0, 0)
     True
     """
-    _many(ROOK, squares, occupied, out, method)
+    _many(ROOK_T, squares, occupied, out, method)
 
 
 def bishop_many(squares, occupied, out, method=None):
     """Bishop attacks for each (squares[i], occupied[i]) into out[i]; see rook_many."""
-    _many(BISHOP, squares, occupied, out, method)
+    _many(BISHOP_T, squares, occupied, out, method)
 
 
 def queen_many(squares, occupied, out, method=None):
     """Queen attacks for each (squares[i], occupied[i]) into out[i]; see rook_many."""
-    _many(QUEEN, squares, occupied, out, method)
+    _many(QUEEN_T, squares, occupied, out, method)
 
 
 def table_bytes(method=None):
@@ -230,7 +230,7 @@ def selftest(method=None, randoms=1000):
     cdef uint64_t bad, r = randoms
     with nogil:
         bad = technique_selftest(t, r, &s, &o, &p)
-    return (bad, None) if bad == 0 else (bad, ({ROOK: "rook", BISHOP: "bishop"}.get(p, "queen"), s, o))
+    return (bad, None) if bad == 0 else (bad, ({ROOK_T: "rook", BISHOP_T: "bishop"}.get(p, "queen"), s, o))
 
 
 def bench_queen(method, const uint8_t[::1] squares, const uint64_t[::1] occupied,

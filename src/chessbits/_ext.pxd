@@ -11,7 +11,6 @@ cdef extern from "attacks/attacks.h" nogil:
         const uint64_t *bytes
         unsigned cpu
     enum: TECHNIQUE_NB
-    enum: ROOK, BISHOP, QUEEN
     const Technique Techniques[]
     void attacks_init()
     int technique_available(int t)
