@@ -815,9 +815,13 @@ cdef class Board(BaseBoard):
         cdef PyMove buf[8]
         return self.pos.st.ep_raw != SQ_NONE and board_generate_ep(&self.pos, _ALL, _ALL, 0, buf) > 0
 
+    cdef bint _has_legal_ep(self) except -1:
+        """True if an en-passant capture is legal (a variant board's rules override it)."""
+        return board_has_legal_ep(&self.pos) != 0
+
     def has_legal_en_passant(self):
         """True if an en-passant capture is legal."""
-        return board_has_legal_ep(&self.pos) != 0
+        return self._has_legal_ep()
 
     def status(self):
         """Problems with the position as Status flags (STATUS_VALID if none)."""
@@ -1118,7 +1122,7 @@ cdef class Board(BaseBoard):
                 self.pos.by_type[ROOK_T], self.pos.by_type[QUEEN_T], self.pos.by_type[KING_T],
                 self.pos.by_color[WHITE_C], self.pos.by_color[BLACK_C], self.pos.side == WHITE_C,
                 board_clean_castling(&self.pos, self.nply > 0),
-                self.pos.st.ep_raw if board_has_legal_ep(&self.pos) else None)
+                self.pos.st.ep_raw if self._has_legal_ep() else None)
 
     def _zobrist_from_scratch(self):
         """The internal key recomputed from the pieces (tests compare it with the kept one)."""

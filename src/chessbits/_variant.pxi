@@ -304,6 +304,8 @@ cdef class _VariantBoard(Board):
         return k
 
     cdef bint _has_legal_ep(self) except -1:
+        """True if an en-passant capture is legal by the variant's rules (has_legal_en_passant,
+        the FEN's en-passant field, the repetition key)."""
         cdef PyMove buf[8]
         return self.pos.st.ep_raw != SQ_NONE and self._legal_ep(_ALL, _ALL, buf) > 0
 
@@ -311,10 +313,6 @@ cdef class _VariantBoard(Board):
         """The en-passant captures legal by the variant's rules."""
         cdef PyMove buf[8]
         return iter(_move_tuple(buf, self._legal_ep(_mask(from_mask), _mask(to_mask), buf)))
-
-    def has_legal_en_passant(self):
-        """True if an en-passant capture is legal by the variant's rules."""
-        return self._has_legal_ep()
 
     def generate_legal_captures(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
         """The legal captures onto pieces, then the legal en-passant captures."""
@@ -785,15 +783,11 @@ cdef class _VariantBoard(Board):
         return self.status() == 0
 
     def _transposition_key(self):
-        """The position for repetitions: pieces, turn, castling, legal en passant, and what
-        the variant adds (three-check's checks, crazyhouse's promoted pieces and pockets,
+        """The position for repetitions: Board's key (its legal en passant the variant's), and
+        what the variant adds (three-check's checks, crazyhouse's promoted pieces and pockets,
         suicide's promoted kings where chess960 castling is possible)."""
         cdef VariantPos *vp = self._top()
-        key = (self.pos.by_type[PAWN_T], self.pos.by_type[KNIGHT_T], self.pos.by_type[BISHOP_T],
-               self.pos.by_type[ROOK_T], self.pos.by_type[QUEEN_T], self.pos.by_type[KING_T],
-               self.pos.by_color[WHITE_C], self.pos.by_color[BLACK_C], self.pos.side == WHITE_C,
-               board_clean_castling(&self.pos, self.nply > 0),
-               self.pos.st.ep_raw if self._has_legal_ep() else None)
+        key = Board._transposition_key(self)
         if self.v == VARIANT_THREE_CHECK:
             return (key, vp.remaining_checks[0], vp.remaining_checks[1])
         if self.v == VARIANT_CRAZYHOUSE:

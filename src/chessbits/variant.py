@@ -20,7 +20,7 @@ import operator
 from typing import Iterable, Iterator, List, Type
 
 from . import _core
-from ._core import SquareSet
+from ._core import STARTING_BOARD_FEN, SquareSet
 from .squares import (BB_ALL, BB_BACKRANKS, BB_KING_ATTACKS,
                       BB_RANK_1, BB_RANK_8, BB_SQUARES, PIECE_SYMBOLS, PIECE_TYPES, piece_symbol)
 from .status import (STATUS_IMPOSSIBLE_CHECK, STATUS_NO_BLACK_KING, STATUS_NO_WHITE_KING, STATUS_OPPOSITE_CHECK,
@@ -119,7 +119,7 @@ class AntichessBoard(GiveawayBoard):
     """Antichess (lichess): giveaway from a start without castling rights."""
     aliases = ["Antichess", "Anti chess", "Anti"]
     uci_variant = "antichess"
-    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+    starting_fen = f"{STARTING_BOARD_FEN} w - - 0 1"
 
 
 class AtomicBoard(_core._VariantBoard):
@@ -243,6 +243,11 @@ class _ByColor:
     def __repr__(self) -> str:
         return repr(list(self))
 
+    def assign(self, pair: Iterable) -> None:
+        """Set both sides from a ``[black, white]`` pair, as assigning python-chess's list does."""
+        black, white = pair
+        self[False], self[True] = black, white  # type: ignore[index]
+
 
 class _RemainingChecks(_ByColor):
     """ThreeCheckBoard.remaining_checks: python-chess's ``[black, white]`` list, live."""
@@ -271,7 +276,7 @@ class ThreeCheckBoard(_core._VariantBoard):
     aliases = ["Three-check", "Three check", "Threecheck", "Three check chess", "3-check", "3 check", "3check"]
     uci_variant = "3check"
     xboard_variant = "3check"
-    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
+    starting_fen = f"{STARTING_BOARD_FEN} w KQkq - 3+3 0 1"
     locals().update(_NO_TABLES)
 
     @property
@@ -280,9 +285,7 @@ class ThreeCheckBoard(_core._VariantBoard):
 
     @remaining_checks.setter
     def remaining_checks(self, checks: Iterable[int]) -> None:
-        black, white = checks
-        self._set_checks(False, black)
-        self._set_checks(True, white)
+        _RemainingChecks(self).assign(checks)
 
 
 class CrazyhousePocket:
@@ -384,7 +387,7 @@ class CrazyhouseBoard(_core._VariantBoard):
     aliases = ["Crazyhouse", "Crazy House", "House", "ZH"]
     uci_variant = "crazyhouse"
     xboard_variant = "crazyhouse"
-    starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    starting_fen = f"{STARTING_BOARD_FEN}[] w KQkq - 0 1"
     locals().update(_NO_TABLES)
 
     @property
@@ -393,8 +396,7 @@ class CrazyhouseBoard(_core._VariantBoard):
 
     @pockets.setter
     def pockets(self, pockets: Iterable[CrazyhousePocket]) -> None:
-        black, white = pockets
-        _Pockets(self)[False], _Pockets(self)[True] = black, white
+        _Pockets(self).assign(pockets)
 
     def legal_drop_squares_mask(self) -> int:
         """The squares a piece may be dropped on (whatever the pocket holds): every empty
