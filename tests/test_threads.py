@@ -8,6 +8,7 @@ import argparse
 import random
 import sys
 import threading
+import time
 
 import pytest
 
@@ -65,11 +66,17 @@ def test_counts_on_a_board_other_threads_keep_moving(fast_switches):
             shared.pop()
             rounds["mutations"] += 1
 
+    def wait_for_a_mutation():
+        start, deadline = rounds["mutations"], time.monotonic() + 30
+        while rounds["mutations"] == start and time.monotonic() < deadline:
+            time.sleep(1e-4)
+
     def count(kind: str):
         args = argparse.Namespace(method=None, threads=2, variant=None)
         try:
             for i in range(ROUNDS):
                 if kind == "perft":
+                    wait_for_a_mutation()  # else a starved mutator may sit on one position all along
                     seen.add(shared.perft(3, threads=1 + i % 2))
                     assert seen <= PERFT3
                 elif kind == "hashed":
