@@ -1,4 +1,4 @@
-"""The examples in the README and in docstrings run and print what they say."""
+"""The examples in the README, the docs pages and the docstrings run and print what they say."""
 import doctest
 import importlib
 import re
@@ -16,13 +16,33 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.bench.variants"]
 
 
-def test_readme_examples():
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README.md", "README.md", 0)
+# Pages whose plain code blocks (no >>>) need a file or a network of the reader's: their own
+# tests run them (test_data_page_example below, tests/test_encode_docs.py).
+OWN_TESTS = {"docs/data.md", "docs/encode.md"}
+PAGES = ["README.md"] + sorted(page for page in (str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md"))
+                               if "_build" not in page and page not in OWN_TESTS
+                               and "```python" in (ROOT / page).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_examples(page):
+    """Every ```python block of the page, in order, in one namespace: doctests where they show
+    >>>, else run as a script (a function the doctests after it call, say)."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    namespace: dict = {}
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    result = runner.run(test)
-    assert result.failed == 0 and result.attempted >= 20
+    attempted = 0
+    for block in re.findall(r"```python\n(.*?)```", text, flags=re.S):
+        if ">>>" in block:
+            test = doctest.DocTestParser().get_doctest(block, namespace, page, page, 0)  # (a copy of namespace)
+            result = runner.run(test, clear_globs=False)
+            assert result.failed == 0, page
+            namespace.update(test.globs)
+            attempted += result.attempted
+        elif page not in OWN_TESTS:
+            exec(compile(block, page, "exec"), namespace)
+            attempted += 1
+    assert attempted >= 1
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,4 +1,4 @@
-"""What the README promises about threads, under stress: perft, perft_stats, divide (also
+"""What docs/compatibility.md promises about threads, under stress: perft, perft_stats, divide (also
 threaded and hashed), the CLI's live divide and the suite runner count with the GIL
 released on a copy taken at the call, so other threads may meanwhile push and pop on that
 same Board and play on Boards of their own; module tables are read-only. Every count must

@@ -49,7 +49,7 @@ def interleaved(fns: Sequence[Callable[[], Any]], rounds: int) -> List[Tuple[flo
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A Markdown table (right-aligned numbers), printable and pastable into the README."""
+    """A Markdown table (right-aligned numbers), printable and pastable into the docs."""
     cells = [[str(c) for c in headers]] + [[str(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
     numeric = [all(_is_number(r[i]) for r in cells[1:]) for i in range(len(headers))]
