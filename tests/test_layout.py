@@ -5,8 +5,10 @@ import ast
 import re
 from pathlib import Path
 
+import chessbits
+
 ROOT = Path(__file__).resolve().parent.parent
-EXT, PKG = ROOT / "ext", ROOT / "src" / "chessbits"
+EXT, PKG = ROOT / "ext", Path(chessbits.__file__).resolve().parent  # the package under test, installed or not
 
 
 def find_cycle(graph: "dict[str, set[str]]") -> "list[str]":
