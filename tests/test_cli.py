@@ -422,7 +422,7 @@ def test_bad_input_is_one_line_and_exit_2(args, needle):
 def every_parser():
     """(argv before the option, parser) for every command and every benchmark's own parser
     (caught as its main() parses), so a new option is tested the day it is added."""
-    from chessbits.cli import parser, tools
+    from chessbits.cli import parser, reports
     from chessbits._options import Parser
 
     first = {"perft": ["startpos", "1"], "divide": ["startpos", "1"], "suite": [str(DATA / "cpw-perft-results.epd")]}
@@ -436,7 +436,7 @@ def every_parser():
     def catch(self, *args, **kwargs):
         raise Caught(self)
 
-    for name, module in tools.BENCHMARKS.items():
+    for name, module in reports.BENCHMARKS.items():
         original = Parser.parse_args
         Parser.parse_args = catch
         try:
@@ -518,8 +518,8 @@ def test_top_level_help_lists_every_command():
 
 def test_bench_dispatch_is_table_driven(monkeypatch, capsys):
     from chessbits import cli
-    from chessbits.cli import tools
-    monkeypatch.setitem(tools.BENCHMARKS, "ghost", "chessbits.bench.ghost")
+    from chessbits.cli import reports
+    monkeypatch.setitem(reports.BENCHMARKS, "ghost", "chessbits.bench.ghost")
     assert cli.main(["bench", "ghost"]) == 2
     assert "the ghost benchmark is not available (no module chessbits.bench.ghost)" in capsys.readouterr().err
 

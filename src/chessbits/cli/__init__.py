@@ -21,7 +21,7 @@ from typing import List, Optional
 from .._core import MAX_HASH_MB, MAX_THREADS, VARIANT_NAMES
 from ..variant import find_variant
 from ..uci import EngineError
-from . import perft, suite, tools, uci_server
+from . import perft, reports, suite, uci_server
 from . import pgn as pgn_cli
 from .deep import DEFAULT_HASH_MB
 from .._options import Parser, int_in, positive
@@ -234,13 +234,13 @@ def parser() -> argparse.ArgumentParser:
 
     pgn_cli.add_parser(sub, raw)
 
-    p = sub.add_parser("bench", help=f"benchmark tables ({', '.join(tools.BENCHMARKS)}, all)",
+    p = sub.add_parser("bench", help=f"benchmark tables ({', '.join(reports.BENCHMARKS)}, all)",
                        epilog=BENCH_EPILOG, formatter_class=raw,
                        description="Print benchmark tables, side by side in one run, as ratios.")
-    p.add_argument("what", nargs="?", default="all", choices=[*tools.BENCHMARKS, "all"],
+    p.add_argument("what", nargs="?", default="all", choices=[*reports.BENCHMARKS, "all"],
                    help="which benchmark (default all)")
     p.add_argument("rest", nargs=argparse.REMAINDER, help="options for that benchmark")
-    p.set_defaults(run=tools.bench)
+    p.set_defaults(run=reports.bench)
 
     p = sub.add_parser("magics", help="find magic multipliers and print them",
                        description="Run the magic-number search used at start-up and print the "
@@ -251,14 +251,14 @@ def parser() -> argparse.ArgumentParser:
                    help="fixed 12/9 index bits (plain magic) instead of fancy variable bits")
     p.add_argument("--seed", type=_seed, default=0x2545F4914F6CDD1D,
                    help="PRNG seed (non-zero; decimal or 0x hex)")
-    p.set_defaults(run=tools.magics)
+    p.set_defaults(run=reports.magics)
 
     p = sub.add_parser("info", help="build and CPU information",
                        description="What this build is: compiler, CPU features, methods, "
                                    "the default method and why.",
                        epilog="examples:\n  chessbits info\n  chessbits info --json", formatter_class=raw)
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(run=tools.info)
+    p.set_defaults(run=reports.info)
 
     p = sub.add_parser("uci", help="a UCI engine that answers go perft N",
                        description=uci_server.__doc__.split("\n\n")[0] if uci_server.__doc__ else None,

@@ -1,4 +1,5 @@
-"""``chessbits bench``, ``magics`` and ``info``: thin wrappers over the library."""
+"""``chessbits bench``, ``magics`` and ``info``: the commands that print a report (benchmark tables,
+magic numbers, what this build is), thin wrappers over the library."""
 import argparse
 import importlib
 import json
