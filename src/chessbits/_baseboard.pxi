@@ -8,8 +8,8 @@ from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.string cimport memcmp, memcpy, memset
 from chessbits.status import Status, Termination
 
-STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+STARTING_FEN = STARTING_BOARD_FEN + " w KQkq - 0 1"
 MAX_HASH_MB = PERFT_TT_MAX_MB  # the largest perft hash table, in MB (1 TB)
 
 movegen_init()

@@ -11,7 +11,7 @@ import time
 from typing import Callable, Dict, List, Optional, Sequence
 
 from . import machine, median, table
-from .._core import Board
+from .._core import STARTING_FEN, Board
 from .._options import Parser, positive, summary
 
 Row = Dict[str, object]
@@ -113,7 +113,7 @@ def push_pop(rounds: int = 3) -> List[Row]:
     try:
         import chessmg
         measure("chessmg legal_moves() + make_move + undo_move",
-                chessmg.ChessPosition("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 3,
+                chessmg.ChessPosition(STARTING_FEN), 3,
                 lambda b: b.legal_moves(), chessmg.ChessPosition.make_move, chessmg.ChessPosition.undo_move)
     except ImportError:
         pass

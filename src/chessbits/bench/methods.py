@@ -42,7 +42,7 @@ POSITIONS = {  # name -> (FEN, moves played from it, the move m used in the row)
     "start": (START, "", "g1f3"),
     "mid": (START, "", ""),  # 20 random plies, see _position
     "kiwipete": (KIWIPETE, "", "e2a6"),
-    "endgame": ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "", "b4f4"),
+    "endgame": (NAMED["pos3"], "", "b4f4"),
     "ep": (START, "e2e4 d7d5 e4e5 f7f5", "e5f6"),  # e5xf6 en passant
     "check": (START, "e2e4 f7f6 d1h5", "g7g6"),  # black in check, g6 blocks
 }
