@@ -15,6 +15,15 @@ enum { CPU_POPCNT = 1, CPU_BMI1 = 2, CPU_BMI2 = 4, CPU_LZCNT = 8, CPU_AVX2 = 16 
 #endif
 #define CB_TARGET_NONE
 
+/* The hot loops (movegen.c's generator and perft, attacks/registry.c's timing and batch
+   loops) are compiled once per code variant and the one this CPU runs is picked by cpu_v3():
+   "base" for any x86-64, each technique with its own target (e.g. BMI2 for pext), and on x86
+   "v3" with x86-64-v3's. CB_VARIANT_TARGET(v, own) is variant v's target attribute. */
+#define CB_VARIANT_TARGET(v, own) CB_VARIANT_TARGET_(v, own)
+#define CB_VARIANT_TARGET_(v, own) CB_VARIANT_TARGET_##v(own)
+#define CB_VARIANT_TARGET_base(own) own
+#define CB_VARIANT_TARGET_v3(own) CB_TARGET_V3
+
 /* Returns the CPU_* features this CPU has (0 under CHESSBITS_CPU=baseline). */
 unsigned cpu_features(void);
 

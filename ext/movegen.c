@@ -29,34 +29,29 @@ static inline MovegenRot movegen_rot_xor(MovegenRot v, Bitboard delta) {
   return v;
 }
 
-/* Each technique's generator is compiled twice: "base" for any x86-64 (the
-   technique's own target attribute only, e.g. BMI2 for pext) and "v3" with
-   POPCNT/BMI1/BMI2/LZCNT/AVX2, chosen once at init by cpu_features(). Without
-   POPCNT the leaf counts' popcounts become library calls: 1.5x slower perft. */
+/* Each technique's generator is compiled twice (cpu.h's code variants): "base" for any
+   x86-64 (the technique's own target attribute only, e.g. BMI2 for pext) and "v3" with
+   POPCNT/BMI1/BMI2/LZCNT/AVX2, chosen once at init by cpu_v3(). Without POPCNT the leaf
+   counts' popcounts become library calls: 1.5x slower perft. MOVEGEN_TABLE(v) lists the
+   entry points movegen_all.h has just compiled for variant v (= CB_V). */
+#define CB_VT(own) CB_VARIANT_TARGET(CB_V, own)
+#define MOVEGEN_ENTRY_(name, v)                                                             \
+  {movegen_generate_##name##_##v, movegen_count_##name##_##v, movegen_perft_##name##_##v},
+#define MOVEGEN_ENTRY_V(name, v) MOVEGEN_ENTRY_(name, v)
+#define MOVEGEN_ENTRY(name, target, cpu, form) MOVEGEN_ENTRY_V(name, CB_V)
+#define MOVEGEN_TABLE(v)                                                                    \
+  static const MovegenTechnique movegen_##v[MOVEGEN_NB] = {                                 \
+    CB_TECHNIQUES(MOVEGEN_ENTRY) MOVEGEN_ENTRY(incremental, , , )};
+
 #define CB_V base
-#define CB_VT(own) own
 #include "movegen_all.h"
+MOVEGEN_TABLE(base)
 #undef CB_V
-#undef CB_VT
-
-#define CB_MOVEGEN_ENTRY(name, target, cpu, form)                                            \
-  {movegen_generate_##name##_base, movegen_count_##name##_base, movegen_perft_##name##_base},
-static const MovegenTechnique movegen_base[MOVEGEN_NB] = {
-  CB_TECHNIQUES(CB_MOVEGEN_ENTRY) CB_MOVEGEN_ENTRY(incremental, , , )};
-#undef CB_MOVEGEN_ENTRY
-
 #ifdef CB_X86
 #define CB_V v3
-#define CB_VT(own) CB_TARGET_V3
 #include "movegen_all.h"
+MOVEGEN_TABLE(v3)
 #undef CB_V
-#undef CB_VT
-
-#define CB_MOVEGEN_ENTRY(name, target, cpu, form)                                            \
-  {movegen_generate_##name##_v3, movegen_count_##name##_v3, movegen_perft_##name##_v3},
-static const MovegenTechnique movegen_v3[MOVEGEN_NB] = {
-  CB_TECHNIQUES(CB_MOVEGEN_ENTRY) CB_MOVEGEN_ENTRY(incremental, , , )};
-#undef CB_MOVEGEN_ENTRY
 #endif
 
 const MovegenTechnique *movegen_techniques = movegen_base;

@@ -146,19 +146,24 @@ typedef uint64_t (*BenchLoop)(const uint8_t *, const uint64_t *, size_t, int, in
 typedef void (*ManyLoop)(int, const uint8_t *, const uint64_t *, uint64_t *, size_t);
 typedef struct { BenchLoop bench; ManyLoop many; } Loops;
 
-#define CB_LOOPS_BASE(name, target, cpu, form)                                      \
-  CB_BENCH_LOOP_AS(name, _base, target, SCALAR) CB_MANY_LOOP_AS(name, _base, target, SCALAR)
-CB_TECHNIQUES(CB_LOOPS_BASE)
-#define CB_LOOPS_ENTRY(name, target, cpu, form) {registry_bench_##name##_base, registry_many_##name##_base},
-static const Loops registry_base[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_LOOPS_ENTRY)};
-#undef CB_LOOPS_ENTRY
+/* One code variant's loops of every technique and their table (cpu.h): "base" with each
+   technique's own target and scalar queens, "v3" with x86-64-v3's and its four-lane form. */
+#define CB_FORM_base(form) SCALAR
+#define CB_FORM_v3(form) form
+#define CB_LOOPS_AS(name, v, target, form)                                            \
+  CB_LOOPS_AS_(name, _##v, CB_VARIANT_TARGET(v, target), CB_FORM_##v(form))
+#define CB_LOOPS_AS_(name, suffix, target, form) /* (target and form expanded here) */  \
+  CB_BENCH_LOOP_AS(name, suffix, target, form) CB_MANY_LOOP_AS(name, suffix, target, form)
+#define CB_LOOPS_base(name, target, cpu, form) CB_LOOPS_AS(name, base, target, form)
+#define CB_LOOPS_v3(name, target, cpu, form) CB_LOOPS_AS(name, v3, target, form)
+#define CB_LOOPS_ENTRY_base(name, target, cpu, form) {registry_bench_##name##_base, registry_many_##name##_base},
+#define CB_LOOPS_ENTRY_v3(name, target, cpu, form) {registry_bench_##name##_v3, registry_many_##name##_v3},
+#define CB_LOOPS_TABLE(v)                                                              \
+  CB_TECHNIQUES(CB_LOOPS_##v)                                                          \
+  static const Loops registry_##v[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_LOOPS_ENTRY_##v)};
+CB_LOOPS_TABLE(base)
 #ifdef CB_X86
-#define CB_LOOPS_V3(name, target, cpu, form)                                        \
-  CB_BENCH_LOOP_AS(name, _v3, CB_TARGET_V3, form) CB_MANY_LOOP_AS(name, _v3, CB_TARGET_V3, form)
-CB_TECHNIQUES(CB_LOOPS_V3)
-#define CB_LOOPS_ENTRY(name, target, cpu, form) {registry_bench_##name##_v3, registry_many_##name##_v3},
-static const Loops registry_v3[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_LOOPS_ENTRY)};
-#undef CB_LOOPS_ENTRY
+CB_LOOPS_TABLE(v3)
 #endif
 
 /* Returns the loops for technique t in the build this CPU runs. */
