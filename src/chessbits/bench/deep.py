@@ -48,8 +48,9 @@ def _on_dask(client, board, depth: int, hash_mb: int) -> object:
 
 
 def run(depth: int, hash_mb: int, rounds: int, processes: bool,
-        log: Callable[[str], None] = lambda s: None) -> List[Dict[str, object]]:
-    """Rows (name, perft or statistics, nodes, times) of the interleaved rounds."""
+        log: Callable[[str], None] = lambda s: None, stats_depth: int = 5) -> List[Dict[str, object]]:
+    """Rows (name, perft or statistics, nodes, times) of the interleaved rounds: the start
+    position's perft `depth` here and on Dask, Kiwipete's statistics to `stats_depth`."""
     cores = os.cpu_count() or 1
     start, kiwipete = Board(STARTPOS), Board(KIWIPETE)
     jobs: List[Tuple[str, str, int, Callable[[], object]]] = [  # name, fen, depth, count
@@ -68,8 +69,8 @@ def run(depth: int, hash_mb: int, rounds: int, processes: bool,
         except ImportError:
             log("(no Dask rows: pip install 'chessbits[dask]')")
         for threads in (1, cores):
-            jobs.append((f"statistics, Kiwipete 5, {threads} thread{'s' if threads > 1 else ''}", KIWIPETE, 5,
-                         partial(deep.perft_deep, kiwipete, 5, stats=True, threads=threads)))
+            jobs.append((f"statistics, Kiwipete {stats_depth}, {threads} thread{'s' if threads > 1 else ''}",
+                         KIWIPETE, stats_depth, partial(deep.perft_deep, kiwipete, stats_depth, stats=True, threads=threads)))
         times: List[List[float]] = [[] for _ in jobs]
         for r in range(rounds):
             for (name, fen, d, count), t in zip(jobs, times):
