@@ -2,7 +2,7 @@
 castles, promotions, checks, discovery checks, double checks, checkmates), as published."""
 import pytest
 
-from chessbits import STARTING_FEN, Board
+from chessbits import STARTING_FEN, Board, build_info
 
 from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
 POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
@@ -35,6 +35,8 @@ PUBLISHED = [
 
 @pytest.mark.parametrize("fen, depth, row", PUBLISHED)
 def test_published_rows(fen, depth, row):
+    if row[0] > 1_000_000 and build_info()["sanitized"]:  # the same code as the rows below it: 11 s there
+        pytest.skip("rows above 10^6 nodes run on the plain builds")
     assert Board(fen).perft_stats(depth) == dict(zip(FIELDS, row))
 
 
