@@ -16,6 +16,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from ._core import Board
+
 
 @dataclass
 class SuiteEntry:
@@ -35,7 +37,6 @@ def detect_chess960(fen: str) -> bool:
     >>> detect_chess960("rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1")
     True
     """
-    from ._core import Board
     try:
         return Board(fen).has_chess960_castling_rights()
     except ValueError:
