@@ -6,8 +6,7 @@ import chess
 import pytest
 
 from chessbits import STARTING_FEN, Board, Move, Piece, attacks
-
-from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
+from chessbits.positions import KIWIPETE
 
 
 def test_repr_and_str_match_python_chess():

@@ -14,6 +14,8 @@ from shlex import quote as shlex_quote
 import chess
 import pytest
 
+from chessbits.positions import KIWIPETE, NAMED
+
 
 def run(*args):
     return subprocess.run([sys.executable, "-m", "chessbits", *args], capture_output=True, text=True)
@@ -58,7 +60,6 @@ def test_bench_rejects_unknown_method():
 
 HERE = Path(__file__).parent
 FAKE_ENGINE = f"{shlex_quote(sys.executable)} {shlex_quote(str(HERE / 'fake_uci_engine.py'))}"
-from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
 FISCHER_3 = "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9"  # ethereal-fischer.epd:3
 
 
@@ -158,9 +159,9 @@ def test_checkmated_side_has_no_moves():
 @pytest.mark.parametrize("fen, depth", [
     ("startpos", 3),
     (KIWIPETE, 2),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 2),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 2),
+    (NAMED["pos3"], 3),
+    (NAMED["pos4"], 2),
+    (NAMED["pos5"], 2),
     (FISCHER_3, 2),
 ])
 def test_compare_python_chess_agrees(fen, depth):

@@ -11,12 +11,10 @@ import chessbits
 from chessbits import Board
 from chessbits import deep, deep_tasks
 from chessbits.deep import perft_deep
+from chessbits.positions import KIWIPETE, NAMED
 
 START = chessbits.STARTING_FEN
-from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
-POS3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
-POS4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
-POS5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+POS3, POS4, POS5 = NAMED["pos3"], NAMED["pos4"], NAMED["pos5"]
 CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
 
 # chessprogramming.org's Perft Results and the Chess960 table (published counts)

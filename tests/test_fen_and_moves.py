@@ -9,6 +9,7 @@ import chess
 import pytest
 
 from chessbits import STARTING_FEN, Board, IllegalMoveError, InvalidMoveError, Move
+from chessbits.positions import NAMED
 
 START = STARTING_FEN
 
@@ -141,7 +142,7 @@ GOOD_FENS = [
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",      # ep square kept in FEN only if the capture is legal
     "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    NAMED["pos3"],
 ]
 
 

@@ -3,10 +3,9 @@ castles, promotions, checks, discovery checks, double checks, checkmates), as pu
 import pytest
 
 from chessbits import STARTING_FEN, Board, build_info
+from chessbits.positions import KIWIPETE, NAMED
 
-from chessbits.positions import KIWIPETE  # noqa: E402 (the one copy of the FEN)
-POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
-POSITION_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+POSITION_3, POSITION_4 = NAMED["pos3"], NAMED["pos4"]
 FIELDS = ("nodes", "captures", "en_passant", "castles", "promotions", "checks",
           "discovery_checks", "double_checks", "checkmates")
 # https://www.chessprogramming.org/Perft_Results (the rows of its tables)
@@ -101,7 +100,7 @@ def python_chess_stats(board, depth):
 
 
 ORACLE = [  # chessprogramming's positions 5 and 6 (node counts only are published), Chess960 positions
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", False, 3),
+    (NAMED["pos5"], False, 3),
     ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", False, 2),
     ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", True, 2),
     ("1r2k1r1/8/8/8/8/8/8/R3K2R w BGag - 0 1", True, 2),  # rooks that castle into check
