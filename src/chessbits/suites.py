@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from ._core import Board
+from . import _core
 
 
 @dataclass
@@ -38,7 +38,7 @@ def detect_chess960(fen: str) -> bool:
     True
     """
     try:
-        return Board(fen).has_chess960_castling_rights()
+        return _core.Board(fen).has_chess960_castling_rights()
     except ValueError:
         return False
 
