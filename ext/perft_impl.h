@@ -29,13 +29,21 @@ static TGT CB_FORCE_INLINE int FN(count_after)(Position *pos, OV v, unsigned cas
 
 #ifndef MOVEGEN_REUSE_CTX
 #define MOVEGEN_REUSE_CTX
-/* A depth-2 node's reply reuse: a plain move (MOVE_NORMAL) of a piece of type pt whose from
-   and to squares both miss mask[pt] leaves the enemy exactly the replies it has on the board as
-   it is, we passing, without en passant (their pieces are in every mask, so captures never
-   pass). on is 0 when we are in check. */
+/* A depth-2 node's reply reuse. A plain move (MOVE_NORMAL) of a piece of type pt whose from
+   and to squares both miss mask[pt] leaves the enemy's replies as they are on the board with us
+   passing, without en passant, except that each enemy slider whose squares (att) it touches
+   moves to other squares: it adds the replies counted once plus, for each such slider, its
+   moves after the move less its moves before. on is 0 when we are in check. */
 typedef struct {
   Bitboard mask[PIECE_TYPE_NB];
-  int on;
+  Bitboard sreach;                /* the enemy sliders' squares, att[] together */
+  Bitboard pins;                  /* the lines pinning enemy pieces to their king, with the pinners */
+  Square ko;                      /* the enemy king */
+  Bitboard att[2][16], limit[2][16]; /* [0] rook rays, [1] bishop rays (a queen has both):
+                                     the squares of each, and its pin line (or all) */
+  Square sq[2][16];
+  int before[2][16];              /* its moves now (limit and before: FN(slider_before)) */
+  int ns[2], on;
 } ReplyReuse;
 #endif
 
@@ -43,26 +51,43 @@ typedef struct {
    quiet move (no capture, promotion, castling, en passant, or double push the enemy can take)
    changes the enemy's moves only where their generation reads the board: the squares their
    sliders, pawns and king (with its castling path) reach, and everything that decides their
-   king's safety: the lines from their king, its free neighbours and castling squares (and
-   one x-ray from the king, for pins), and the squares from which each of our piece types
-   attacks those. A move touching none of them adds the replies counted with us passing. */
+   king's safety. That last part depends on the piece moved: any piece that lands between one of
+   our sliders and a square of their king's ring, or is the only piece between, or stands on a
+   pin line (or behind one of their pieces on a line from their king, where a pinner may wait);
+   a knight, king or pawn that attacks a ring square before or after; a slider on a line from a
+   ring square (or beyond the first piece from their king, where it would pin). A move touching
+   none of them adds the replies counted with us passing. */
 static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned castling, ReplyReuse *r,
                                                const Color us) {
   const Color them = us ^ 1;
   const Bitboard occ = OV_OCC(v), ours = pos->by_color[us], theirs = pos->by_color[them];
   const Bitboard pawns = pos->by_type[PAWN] & theirs, queens = pos->by_type[QUEEN];
+  const Bitboard our_rq = (pos->by_type[ROOK] | queens) & ours, our_bq = (pos->by_type[BISHOP] | queens) & ours;
   const Square ko = lsb(pos->by_type[KING] & theirs), km = lsb(pos->by_type[KING] & ours);
-  Bitboard reach = 0;
-  for (Bitboard b = (pos->by_type[BISHOP] | queens) & theirs; b; ) reach |= BISHOP_ATT(pop_lsb(&b), v);
-  for (Bitboard b = (pos->by_type[ROOK] | queens) & theirs; b; ) reach |= ROOK_ATT(pop_lsb(&b), v);
-  r->on = !((reach & square_bb(km)) || (KnightAttacks[km] & pos->by_type[KNIGHT] & theirs)
+  const Bitboard their_rq = (pos->by_type[ROOK] | queens) & theirs, their_bq = (pos->by_type[BISHOP] | queens) & theirs;
+  int n = 0;
+  r->sreach = 0;
+  for (Bitboard b = their_rq; b; n++) {
+    const Square s = r->sq[0][n] = pop_lsb(&b);
+    r->sreach |= r->att[0][n] = ROOK_ATT(s, v);
+  }
+  r->ns[0] = n, n = 0;
+  for (Bitboard b = their_bq; b; n++) {
+    const Square s = r->sq[1][n] = pop_lsb(&b);
+    r->sreach |= r->att[1][n] = BISHOP_ATT(s, v);
+  }
+  r->ns[1] = n;
+  r->on = !((r->sreach & square_bb(km)) || (KnightAttacks[km] & pos->by_type[KNIGHT] & theirs)
             || (PawnAttacks[us][km] & pawns));
   if (!r->on) return;
   const int down = them == WHITE ? NORTH : SOUTH;
   const Bitboard push = shift(pawns, down);
-  reach |= push | shift(push & (them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16), down)
-           | pawn_attacks_bb(them, pawns);
-  Bitboard ring = (KingAttacks[ko] & ~theirs) | square_bb(ko), lines = 0;
+  Bitboard reach = push | shift(push & (them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16), down)
+                   | pawn_attacks_bb(them, pawns);
+  /* kring: the king and its free neighbours; ring adds the castling paths, whose lines (with
+     king and rook off the board) bind every piece type */
+  const Bitboard kring = (KingAttacks[ko] & ~theirs) | square_bb(ko);
+  Bitboard ring = kring, any = 0;
   for (int i = 2 * them; i <= 2 * them + 1; i++)
     if (castling & (1u << i)) {
       const Bitboard path = pos->castling_king_path[i];
@@ -70,61 +95,120 @@ static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned cas
       reach |= pos->castling_path[i] | path;
       for (Bitboard b = path; b; ) {
         const Square s = pop_lsb(&b);
-        lines |= BISHOP_ATT(s, vc) | ROOK_ATT(s, vc);
+        any |= BISHOP_ATT(s, vc) | ROOK_ATT(s, vc);
       }
       ring |= path;
     }
   reach |= ring;
-  Bitboard knight = 0, king = 0, pawn = 0;
+  Bitboard lr = 0, lb = 0, knight = 0, king = 0, pawn = 0;
   for (Bitboard b = ring; b; ) {
     const Square s = pop_lsb(&b);
-    lines |= BISHOP_ATT(s, v) | ROOK_ATT(s, v);
+    lr |= ROOK_ATT(s, v), lb |= BISHOP_ATT(s, v);
     knight |= KnightAttacks[s], king |= KingAttacks[s], pawn |= PawnAttacks[them][s];
   }
-  /* one x-ray from the king: the pieces it sees taken off, the lines go on to the next */
-  lines |= BISHOP_ATT(ko, OV_XOR(v, BISHOP_ATT(ko, v) & occ)) | ROOK_ATT(ko, OV_XOR(v, ROOK_ATT(ko, v) & occ));
+  /* pins: beyond the first piece from their king (a slider of ours arriving pins, a piece of
+     ours leaving may uncover a pinner), and each pin line with its pinner */
+  const Bitboard xr = ROOK_ATT(ko, OV_XOR(v, ROOK_ATT(ko, v) & occ));
+  const Bitboard xb = BISHOP_ATT(ko, OV_XOR(v, BISHOP_ATT(ko, v) & occ));
+  lr |= xr, lb |= xb, any |= (xr | xb) & ours;
+  Bitboard pins = 0;
+  for (Bitboard b = ROOK_ATT(ko, OV_XOR(v, ROOK_ATT(ko, v) & theirs)) & our_rq; b; ) {
+    const Square p = pop_lsb(&b);
+    pins |= BetweenBB[ko][p] | square_bb(p);
+  }
+  for (Bitboard b = BISHOP_ATT(ko, OV_XOR(v, BISHOP_ATT(ko, v) & theirs)) & our_bq; b; ) {
+    const Square p = pop_lsb(&b);
+    pins |= BetweenBB[ko][p] | square_bb(p);
+  }
+  any |= r->pins = pins;
+  r->ko = ko;
+  /* our sliders' lines into the king's ring: blocked by a piece landing between, opened by
+     the only piece between leaving */
+  for (Bitboard b = our_rq; b; ) {
+    const Square p = pop_lsb(&b);
+    if (!(movegen_rook_pseudo[p] & kring)) continue;
+    const Bitboard a = ROOK_ATT(p, v);
+    for (Bitboard t = a & kring; t; ) any |= BetweenBB[p][pop_lsb(&t)];
+    for (Bitboard t = ROOK_ATT(p, OV_XOR(v, a & ours)) & kring & ~a; t; ) any |= BetweenBB[p][pop_lsb(&t)] & ours;
+  }
+  for (Bitboard b = our_bq; b; ) {
+    const Square p = pop_lsb(&b);
+    if (!(movegen_bishop_pseudo[p] & kring)) continue;
+    const Bitboard a = BISHOP_ATT(p, v);
+    for (Bitboard t = a & kring; t; ) any |= BetweenBB[p][pop_lsb(&t)];
+    for (Bitboard t = BISHOP_ATT(p, OV_XOR(v, a & ours)) & kring & ~a; t; ) any |= BetweenBB[p][pop_lsb(&t)] & ours;
+  }
   /* captures land on their pieces; a double push beside their pawn opens en passant */
-  const Bitboard base = reach | lines | theirs;
+  const Bitboard base = reach | any | theirs;
   const Bitboard beside = pawns & (us == WHITE ? RANK_1_BB << 24 : RANK_8_BB >> 24);
   pawn |= shift(beside, EAST) | shift(beside, WEST);
   r->mask[PAWN] = base | pawn, r->mask[KNIGHT] = base | knight, r->mask[KING] = base | king;
-  r->mask[BISHOP] = r->mask[ROOK] = r->mask[QUEEN] = base;
+  r->mask[BISHOP] = base | lb, r->mask[ROOK] = base | lr, r->mask[QUEEN] = base | lr | lb;
 }
 
-/* Returns 1 if r says m leaves the enemy's replies as they are with us passing. */
-static TGT CB_FORCE_INLINE int FN(reusable)(const Position *pos, const ReplyReuse *r, Move m) {
+/* Returns 0 if r says m leaves the enemy's replies as they are with us passing, 1 if only the
+   moves of enemy sliders change (FN(slider_delta) says by how much), 2 if m must be counted. */
+static TGT CB_FORCE_INLINE int FN(reuse_kind)(const Position *pos, const ReplyReuse *r, Move m) {
   const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m));
-  return (int)(move_type(m) == MOVE_NORMAL) & (int)!(ft & r->mask[type_of_piece(pos->board[move_from(m)])]);
+  if (move_type(m) != MOVE_NORMAL || (ft & r->mask[type_of_piece(pos->board[move_from(m)])])) return 2;
+  return (ft & r->sreach) != 0;
+}
+
+/* Returns nothing; fills r's limit and before, which only moves of kind 1 read. */
+static TGT CB_FORCE_INLINE void FN(slider_before)(const Position *pos, ReplyReuse *r, const Color us) {
+  const Bitboard free = ~pos->by_color[us ^ 1];
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < r->ns[k]; i++) {
+      r->limit[k][i] = (r->pins & square_bb(r->sq[k][i])) ? LineBB[r->ko][r->sq[k][i]] : ~0ULL;
+      r->before[k][i] = popcount(r->att[k][i] & free & r->limit[k][i]);
+    }
+}
+
+/* Returns how many more moves the enemy's sliders have after the plain move m (of kind 1). */
+static TGT CB_FORCE_INLINE int FN(slider_delta)(const Position *pos, OV v, const ReplyReuse *r, Move m, const Color us) {
+  const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m)), free = ~pos->by_color[us ^ 1];
+  const OV after = OV_XOR(v, ft);
+  int d = 0;
+  for (int i = 0; i < r->ns[0]; i++)
+    if (r->att[0][i] & ft) d += popcount(ROOK_ATT(r->sq[0][i], after) & free & r->limit[0][i]) - r->before[0][i];
+  for (int i = 0; i < r->ns[1]; i++)
+    if (r->att[1][i] & ft) d += popcount(BISHOP_ATT(r->sq[1][i], after) & free & r->limit[1][i]) - r->before[1][i];
+  return d;
 }
 
 /* Returns the sum over our moves list[0..n) of the enemy's legal replies (us = pos->side): the
    moves reuse cannot count are picked out without a branch and counted one by one; the others
-   add the replies counted once, if there are any. */
+   add the replies counted once, if there are any, corrected by their sliders' change. */
 static TGT CB_FORCE_INLINE uint64_t FN(leaves)(Position *pos, OV v, const Move *list, int n, const Color us) {
   const unsigned castling = pos->st->castling;
   ReplyReuse r;
-  Move rest[MAX_MOVES];
+  Move rest[MAX_MOVES], moved[MAX_MOVES];
   FN(reuse_prep)(pos, v, castling, &r, us);
-  uint64_t total = 0;
+  int64_t total = 0;
   if (r.on) {
-    int k = 0, same = 0;
+    int k = 0, j = 0, same = 0;
     for (int i = 0; i < n; i++) {
-      const int reuse = FN(reusable)(pos, &r, list[i]);
-      rest[k] = list[i];
-      k += !reuse;
-      same += reuse;
+      const int kind = FN(reuse_kind)(pos, &r, list[i]);
+      rest[k] = moved[j] = list[i];
+      k += kind == 2;
+      j += kind == 1;
+      same += kind == 0;
     }
-    if (same) {
+    if (same + j) {
       const int replies = (us == WHITE ? FN(count_b) : FN(count_w))(pos, v, castling, SQ_NONE);
-      total = (uint64_t)same * (uint64_t)replies;
+      total = (int64_t)(same + j) * replies;
+      if (j) FN(slider_before)(pos, &r, us);
+      for (int i = 0; i < j; i++) total += FN(slider_delta)(pos, v, &r, moved[i], us);
       for (int i = 0; i < n; i++)
-        CB_ASSERT(!FN(reusable)(pos, &r, list[i]) || replies == FN(count_after)(pos, v, castling, list[i], us));
+        CB_ASSERT(FN(reuse_kind)(pos, &r, list[i]) == 2
+                  || replies + (FN(reuse_kind)(pos, &r, list[i]) ? FN(slider_delta)(pos, v, &r, list[i], us) : 0)
+                     == FN(count_after)(pos, v, castling, list[i], us));
     }
     list = rest;
     n = k;
   }
-  for (int i = 0; i < n; i++) total += (uint64_t)FN(count_after)(pos, v, castling, list[i], us);
-  return total;
+  for (int i = 0; i < n; i++) total += FN(count_after)(pos, v, castling, list[i], us);
+  return (uint64_t)total;
 }
 
 /* Returns the sum over white's moves list[0..n) of black's legal replies. */
