@@ -31,18 +31,21 @@ static TGT CB_FORCE_INLINE int FN(count_after)(Position *pos, OV v, unsigned cas
 #define MOVEGEN_REUSE_CTX
 /* A depth-2 node's reply reuse. A plain move (MOVE_NORMAL) of a piece of type pt whose from
    and to squares both miss mask[pt] leaves the enemy's replies as they are on the board with us
-   passing, without en passant, except that each enemy slider whose squares (att) it touches
-   moves to other squares: it adds the replies counted once plus, for each such slider, its
-   moves after the move less its moves before. on is 0 when we are in check. */
+   passing, without en passant, except that each enemy slider whose squares (att) it touches,
+   and the enemy's pawns if it touches their pushes or captures (preach), move to other squares:
+   it adds the replies counted once plus, for each of those, its moves after the move less its
+   moves before. on is 0 when we are in check. */
 typedef struct {
   Bitboard mask[PIECE_TYPE_NB];
   Bitboard sreach;                /* the enemy sliders' squares, att[] together */
+  Bitboard preach;                /* the enemy pawns' squares: pushes and captures */
   Bitboard pins;                  /* the lines pinning enemy pieces to their king, with the pinners */
   Square ko;                      /* the enemy king */
   Bitboard att[2][16], limit[2][16]; /* [0] rook rays, [1] bishop rays (a queen has both):
                                      the squares of each, and its pin line (or all) */
   Square sq[2][16];
-  int before[2][16];              /* its moves now (limit and before: FN(slider_before)) */
+  int before[2][16];              /* its moves now (limit, before and pawns: FN(delta_prep)) */
+  int pawns;                      /* the enemy pawns' moves now */
   int ns[2], on;
 } ReplyReuse;
 #endif
@@ -82,8 +85,9 @@ static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned cas
   if (!r->on) return;
   const int down = them == WHITE ? NORTH : SOUTH;
   const Bitboard push = shift(pawns, down);
-  Bitboard reach = push | shift(push & (them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16), down)
-                   | pawn_attacks_bb(them, pawns);
+  r->preach = push | shift(push & (them == WHITE ? RANK_1_BB << 16 : RANK_8_BB >> 16), down)
+              | pawn_attacks_bb(them, pawns);
+  Bitboard reach = 0;
   /* kring: the king and its free neighbours; ring adds the castling paths, whose lines (with
      king and rook off the board) bind every piece type */
   const Bitboard kring = (KingAttacks[ko] & ~theirs) | square_bb(ko);
@@ -147,25 +151,39 @@ static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned cas
 }
 
 /* Returns 0 if r says m leaves the enemy's replies as they are with us passing, 1 if only the
-   moves of enemy sliders change (FN(slider_delta) says by how much), 2 if m must be counted. */
+   moves of enemy sliders and pawns change (FN(delta) says by how much), 2 if m must be counted. */
 static TGT CB_FORCE_INLINE int FN(reuse_kind)(const Position *pos, const ReplyReuse *r, Move m) {
   const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m));
   if (move_type(m) != MOVE_NORMAL || (ft & r->mask[type_of_piece(pos->board[move_from(m)])])) return 2;
-  return (ft & r->sreach) != 0;
+  return (ft & (r->sreach | r->preach)) != 0;
 }
 
-/* Returns nothing; fills r's limit and before, which only moves of kind 1 read. */
-static TGT CB_FORCE_INLINE void FN(slider_before)(const Position *pos, ReplyReuse *r, const Color us) {
+/* Returns the enemy's pawn moves on pos as it is but for our pieces `ours` and the occupancy
+   occ (they are not in check), counted by the generator's own pawn code. */
+static TGT CB_FORCE_INLINE int FN(their_pawn_moves)(const Position *pos, const ReplyReuse *r, Bitboard ours,
+                                                    Bitboard occ, const Color them) {
+  GenCtx c;
+  c.ours = pos->by_color[them], c.theirs = ours, c.occ = occ;
+  c.pinned = r->pins & c.ours, c.checkers = 0, c.target = ~c.ours, c.ksq = r->ko;
+  int n = 0;
+  FN(pawn_moves)(pos, &c, NULL, &n, 1, them);
+  return n;
+}
+
+/* Returns nothing; fills r's limit, before and pawns, which only moves of kind 1 read. */
+static TGT CB_FORCE_INLINE void FN(delta_prep)(const Position *pos, OV v, ReplyReuse *r, const Color us) {
   const Bitboard free = ~pos->by_color[us ^ 1];
   for (int k = 0; k < 2; k++)
     for (int i = 0; i < r->ns[k]; i++) {
       r->limit[k][i] = (r->pins & square_bb(r->sq[k][i])) ? LineBB[r->ko][r->sq[k][i]] : ~0ULL;
       r->before[k][i] = popcount(r->att[k][i] & free & r->limit[k][i]);
     }
+  r->pawns = FN(their_pawn_moves)(pos, r, pos->by_color[us], OV_OCC(v), us ^ 1);
 }
 
-/* Returns how many more moves the enemy's sliders have after the plain move m (of kind 1). */
-static TGT CB_FORCE_INLINE int FN(slider_delta)(const Position *pos, OV v, const ReplyReuse *r, Move m, const Color us) {
+/* Returns how many more moves the enemy has after the plain move m (of kind 1) than with us
+   passing: its sliders' and pawns' change. */
+static TGT CB_FORCE_INLINE int FN(delta)(const Position *pos, OV v, const ReplyReuse *r, Move m, const Color us) {
   const Bitboard ft = square_bb(move_from(m)) | square_bb(move_to(m)), free = ~pos->by_color[us ^ 1];
   const OV after = OV_XOR(v, ft);
   int d = 0;
@@ -173,12 +191,13 @@ static TGT CB_FORCE_INLINE int FN(slider_delta)(const Position *pos, OV v, const
     if (r->att[0][i] & ft) d += popcount(ROOK_ATT(r->sq[0][i], after) & free & r->limit[0][i]) - r->before[0][i];
   for (int i = 0; i < r->ns[1]; i++)
     if (r->att[1][i] & ft) d += popcount(BISHOP_ATT(r->sq[1][i], after) & free & r->limit[1][i]) - r->before[1][i];
+  if (ft & r->preach) d += FN(their_pawn_moves)(pos, r, pos->by_color[us] ^ ft, OV_OCC(after), us ^ 1) - r->pawns;
   return d;
 }
 
 /* Returns the sum over our moves list[0..n) of the enemy's legal replies (us = pos->side): the
    moves reuse cannot count are picked out without a branch and counted one by one; the others
-   add the replies counted once, if there are any, corrected by their sliders' change. */
+   add the replies counted once, if there are any, corrected by their sliders' and pawns' change. */
 static TGT CB_FORCE_INLINE uint64_t FN(leaves)(Position *pos, OV v, const Move *list, int n, const Color us) {
   const unsigned castling = pos->st->castling;
   ReplyReuse r;
@@ -197,11 +216,11 @@ static TGT CB_FORCE_INLINE uint64_t FN(leaves)(Position *pos, OV v, const Move *
     if (same + j) {
       const int replies = (us == WHITE ? FN(count_b) : FN(count_w))(pos, v, castling, SQ_NONE);
       total = (int64_t)(same + j) * replies;
-      if (j) FN(slider_before)(pos, &r, us);
-      for (int i = 0; i < j; i++) total += FN(slider_delta)(pos, v, &r, moved[i], us);
+      if (j) FN(delta_prep)(pos, v, &r, us);
+      for (int i = 0; i < j; i++) total += FN(delta)(pos, v, &r, moved[i], us);
       for (int i = 0; i < n; i++)
         CB_ASSERT(FN(reuse_kind)(pos, &r, list[i]) == 2
-                  || replies + (FN(reuse_kind)(pos, &r, list[i]) ? FN(slider_delta)(pos, v, &r, list[i], us) : 0)
+                  || replies + (FN(reuse_kind)(pos, &r, list[i]) ? FN(delta)(pos, v, &r, list[i], us) : 0)
                      == FN(count_after)(pos, v, castling, list[i], us));
     }
     list = rest;
