@@ -59,7 +59,8 @@ typedef struct {
    pin line (or behind one of their pieces on a line from their king, where a pinner may wait);
    a knight, king or pawn that attacks a ring square before or after; a slider on a line from a
    ring square (or beyond the first piece from their king, where it would pin). A move touching
-   none of them adds the replies counted with us passing. */
+   none of them adds the replies counted with us passing; the squares their sliders and pawns
+   reach are kept apart (sreach, preach), as a move touching those adds a correction (FN(delta)). */
 static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned castling, ReplyReuse *r,
                                                const Color us) {
   const Color them = us ^ 1;
