@@ -42,7 +42,8 @@ typedef struct {
   Bitboard pins;                  /* the lines pinning enemy pieces to their king, with the pinners */
   Square ko;                      /* the enemy king */
   Bitboard att[2][16], limit[2][16]; /* [0] rook rays, [1] bishop rays (a queen has both):
-                                     the squares of each, and its pin line (or all) */
+                                     the squares of each, and its pin line (or all); 16 holds
+                                     a side's 15 pieces besides its king */
   Square sq[2][16];
   int before[2][16];              /* its moves now (limit, before and pawns: FN(delta_prep)) */
   int pawns;                      /* the enemy pawns' moves now */
