@@ -51,6 +51,18 @@ typedef struct {
 } ReplyReuse;
 #endif
 
+/* Returns the squares where a piece landing blocks our slider on p (rook rays if rook, else
+   bishop rays) from a square of ring, or where the only piece between leaving opens one. */
+static TGT CB_FORCE_INLINE Bitboard FN(ring_lines)(Square p, OV v, Bitboard ring, Bitboard ours, const int rook) {
+  if (!((rook ? movegen_rook_pseudo : movegen_bishop_pseudo)[p] & ring)) return 0;
+  const Bitboard a = rook ? ROOK_ATT(p, v) : BISHOP_ATT(p, v);
+  const OV open = OV_XOR(v, a & ours);
+  Bitboard lines = 0;
+  for (Bitboard t = a & ring; t; ) lines |= BetweenBB[p][pop_lsb(&t)];
+  for (Bitboard t = (rook ? ROOK_ATT(p, open) : BISHOP_ATT(p, open)) & ring & ~a; t; ) lines |= BetweenBB[p][pop_lsb(&t)] & ours;
+  return lines;
+}
+
 /* Returns nothing; fills *r for us to move (the MPerft idea, as perft_cpu_2026 uses it). A
    quiet move (no capture, promotion, castling, en passant, or double push the enemy can take)
    changes the enemy's moves only where their generation reads the board: the squares their
@@ -128,22 +140,8 @@ static TGT CB_FORCE_INLINE void FN(reuse_prep)(Position *pos, OV v, unsigned cas
   }
   any |= r->pins = pins;
   r->ko = ko;
-  /* our sliders' lines into the king's ring: blocked by a piece landing between, opened by
-     the only piece between leaving */
-  for (Bitboard b = our_rq; b; ) {
-    const Square p = pop_lsb(&b);
-    if (!(movegen_rook_pseudo[p] & kring)) continue;
-    const Bitboard a = ROOK_ATT(p, v);
-    for (Bitboard t = a & kring; t; ) any |= BetweenBB[p][pop_lsb(&t)];
-    for (Bitboard t = ROOK_ATT(p, OV_XOR(v, a & ours)) & kring & ~a; t; ) any |= BetweenBB[p][pop_lsb(&t)] & ours;
-  }
-  for (Bitboard b = our_bq; b; ) {
-    const Square p = pop_lsb(&b);
-    if (!(movegen_bishop_pseudo[p] & kring)) continue;
-    const Bitboard a = BISHOP_ATT(p, v);
-    for (Bitboard t = a & kring; t; ) any |= BetweenBB[p][pop_lsb(&t)];
-    for (Bitboard t = BISHOP_ATT(p, OV_XOR(v, a & ours)) & kring & ~a; t; ) any |= BetweenBB[p][pop_lsb(&t)] & ours;
-  }
+  for (Bitboard b = our_rq; b; ) any |= FN(ring_lines)(pop_lsb(&b), v, kring, ours, 1);
+  for (Bitboard b = our_bq; b; ) any |= FN(ring_lines)(pop_lsb(&b), v, kring, ours, 0);
   /* captures land on their pieces; a double push beside their pawn opens en passant */
   const Bitboard base = reach | any | theirs;
   const Bitboard beside = pawns & (us == WHITE ? RANK_1_BB << 24 : RANK_8_BB >> 24);
