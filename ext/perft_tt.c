@@ -26,10 +26,8 @@ static uint64_t perft_tt_splitmix(uint64_t x) {
 
 int perft_tt_alloc(PerftTT *tt, size_t bytes, uint64_t seed) {
   const size_t bucket = PERFT_BUCKET * sizeof(PerftEntry);
-  uint64_t buckets = 1;
-  while (buckets * 2 * bucket <= bytes) buckets *= 2;
-  tt->bytes = (size_t)buckets * bucket;
-  tt->mask = buckets - 1;
+  tt->buckets = bytes / bucket ? bytes / bucket : 1;
+  tt->bytes = (size_t)tt->buckets * bucket;
   tt->seed_lo = perft_tt_splitmix(seed);
   tt->seed_hi = perft_tt_splitmix(seed ^ 0x5851F42D4C957F2DULL);
 #ifdef PERFT_TT_MMAP

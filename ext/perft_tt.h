@@ -16,14 +16,14 @@ typedef struct { uint64_t check, data; } PerftEntry; /* check = key ^ data, data
 #define PERFT_TT_MAX_MB (1 << 20)                     /* the largest table asked for: 1 TB */
 
 typedef struct {
-  PerftEntry *entries;   /* (mask + 1) * PERFT_BUCKET entries, 64-byte aligned */
-  uint64_t mask;         /* buckets - 1 */
+  PerftEntry *entries;   /* buckets * PERFT_BUCKET entries, 64-byte aligned */
+  uint64_t buckets;      /* any number: a key's hash is scaled to it, not masked */
   uint64_t seed_lo, seed_hi;
   size_t bytes;
 } PerftTT;
 
-/* Returns 1 and a zeroed table of at most `bytes` (at least one bucket) keyed by seed, or 0
-   when the memory is not there. Large tables ask the OS for huge pages. */
+/* Returns 1 and a zeroed table of `bytes` rounded down to whole buckets (at least one) keyed
+   by seed, or 0 when the memory is not there. Large tables ask the OS for huge pages. */
 int perft_tt_alloc(PerftTT *tt, size_t bytes, uint64_t seed);
 
 /* Returns nothing; frees the table's memory (idempotent). */
@@ -35,10 +35,23 @@ static inline uint64_t perft_tt_mix(uint64_t h, uint64_t w) {
   return h ^ (h >> 28);
 }
 
-/* Returns the bucket of the position with Zobrist key `key`. */
+/* Returns the high 64 bits of a * b. */
+static inline uint64_t perft_tt_mulhi(uint64_t a, uint64_t b) {
+#ifdef __SIZEOF_INT128__
+  __extension__ typedef unsigned __int128 u128;
+  return (uint64_t)((u128)a * b >> 64);
+#else
+  const uint64_t al = a & 0xFFFFFFFFULL, ah = a >> 32, bl = b & 0xFFFFFFFFULL, bh = b >> 32;
+  const uint64_t hl = ah * bl, mid = (al * bl >> 32) + (hl & 0xFFFFFFFFULL) + al * bh;
+  return ah * bh + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+/* Returns the bucket of the position with Zobrist key `key`: its mixed key times the number
+   of buckets, high half (Lemire's fast range), so a table of any size is used whole. */
 static inline PerftEntry *perft_tt_bucket(const PerftTT *tt, uint64_t key) {
   const uint64_t h = (key ^ tt->seed_lo) * 0xD6E8FEB86659FD93ULL;
-  return tt->entries + ((h >> 20) & tt->mask) * PERFT_BUCKET;
+  return tt->entries + perft_tt_mulhi(h, tt->buckets) * PERFT_BUCKET;
 }
 
 /* Returns the second half of pos's key: every bitboard (kings and black follow from the
