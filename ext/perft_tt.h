@@ -80,12 +80,16 @@ static inline int perft_tt_probe(const PerftEntry *b, uint64_t hi, int depth, ui
 }
 
 /* Returns nothing; stores the count in the bucket's shallowest entry (deep subtrees cost the
-   most to count again; depth 0 is an empty entry). */
+   most to count again; depth 0 is an empty entry), the key choosing among equals: were the
+   first always taken, a bucket full of depth-2 entries would renew only one of them. */
 static inline void perft_tt_store(PerftEntry *b, uint64_t hi, int depth, uint64_t count) {
   if (count > PERFT_COUNT_MAX) return;
-  int victim = 0;
-  for (int i = 1; i < PERFT_BUCKET; i++)
+  const int start = (int)(hi % PERFT_BUCKET);
+  int victim = start;
+  for (int k = 1; k < PERFT_BUCKET; k++) {
+    const int i = (start + k) % PERFT_BUCKET;
     if ((b[i].data & 0xFF) < (b[victim].data & 0xFF)) victim = i;
+  }
   const uint64_t data = count << 8 | (uint64_t)depth;
   b[victim].data = data;
   b[victim].check = hi ^ data;
