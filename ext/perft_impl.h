@@ -270,11 +270,13 @@ static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
   if (depth == 2) total = (us == WHITE ? FN(leaves_w) : FN(leaves_b))(pos, v, list, n);
   else {
     StateInfo st;
-    if (tt && n) perft_tt_prefetch(tt, FN(key_guess)(pos, list[0]));
+    /* every child's bucket is asked for at once: on a table of gigabytes each fetch waits for
+       a page walk and a memory read, and together they overlap (a child ahead, perft 9 with
+       8 GB took 1.18x as long) */
+    if (tt)
+      for (int i = 0; i < n; i++) perft_tt_prefetch(tt, FN(key_guess)(pos, list[i]));
     for (int i = 0; i < n; i++) {
       const Move m = list[i];
-      /* the next child's bucket travels from memory while this child is counted */
-      if (tt && i + 1 < n) perft_tt_prefetch(tt, FN(key_guess)(pos, list[i + 1]));
       const Bitboard before = pos->by_type[NO_PIECE_TYPE], changed = MAPS_CHANGED(m, us);
       if (us == WHITE) position_do_move_us(pos, m, &st, WHITE);
       else position_do_move_us(pos, m, &st, BLACK);
