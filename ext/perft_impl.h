@@ -270,9 +270,9 @@ static TGT uint64_t FN(perft_rec)(Position *pos, int depth, OV v, PerftTT *tt) {
   if (depth == 2) total = (us == WHITE ? FN(leaves_w) : FN(leaves_b))(pos, v, list, n);
   else {
     StateInfo st;
-    /* every child's bucket is asked for at once: on a table of gigabytes each fetch waits for
-       a page walk and a memory read, and together they overlap (a child ahead, perft 9 with
-       8 GB took 1.18x as long) */
+    /* every child's bucket is asked for at once: on a table of gigabytes a fetch seems to wait
+       for its page walk (the profile's samples sit on it), and together they overlap (a child
+       ahead, perft 9 with 8 GB took 1.18x as long) */
     if (tt)
       for (int i = 0; i < n; i++) perft_tt_prefetch(tt, FN(key_guess)(pos, list[i]));
     for (int i = 0; i < n; i++) {

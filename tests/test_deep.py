@@ -128,7 +128,7 @@ def test_board_perft_hash_threads():
     assert board.perft(5, hash_mb=32, threads=2) == 193690690
     assert board.perft(5, hash_mb=32, threads=1) == 193690690
     assert Board().perft(6, hash_mb=1, threads=2, method="incremental") == 119060324
-    # tables of any size, not only powers of two, every bucket reachable
+    # tables of any size, not only powers of two
     assert board.perft(4, hash_mb=3, threads=2) == 4085603
     assert Board().perft(6, hash_mb=5, threads=1) == 119060324
 
