@@ -34,6 +34,18 @@ int pgn_board_push(PgnBoard *b, PyMove m) {
   return 0;
 }
 
+int pgn_board_play(PgnBoard *b, PyMove m) {
+  if (pb_room(b) < 0) return -1;
+  if (board_push(&b->pos, board_from_chess960(&b->pos, m), &b->states[b->ply + 1]) != 0) return 1;
+  b->ply++;
+  return 0;
+}
+
+void pgn_board_pop(PgnBoard *b) {
+  board_pop(&b->pos);
+  b->ply--;
+}
+
 int pgn_board_begin_variation(PgnBoard *b) {
   if (b->ply == 0) return 0;
   if (b->nframes >= b->frame_cap) {

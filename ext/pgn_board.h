@@ -21,6 +21,14 @@ int pgn_board_set(PgnBoard *b, const Position *pos, const StateInfo *st);
 /* Returns 0 after playing m (legal, or 0: a null move), -1 if out of memory. */
 int pgn_board_push(PgnBoard *b, PyMove m);
 
+/* Returns 0 after playing m as Board.push() plays it (any pseudo-legal or null move;
+   king-takes-rook castling of standard chess read as python-chess reads it), 1 if m is not
+   pseudo-legal here (nothing played), -1 if out of memory. */
+int pgn_board_play(PgnBoard *b, PyMove m);
+
+/* Returns nothing; takes back the last move pushed or played. */
+void pgn_board_pop(PgnBoard *b);
+
 /* Returns 1 after opening a variation (the last move taken back), 0 if the board has no
    move to take back (python-chess then ignores the '('), -1 if out of memory. */
 int pgn_board_begin_variation(PgnBoard *b);

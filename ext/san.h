@@ -15,6 +15,14 @@ typedef enum {
    or why not; for SAN_NO_MATCH *out is the move python-chess's find_move looked for. */
 SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out);
 
+/* The longest SAN or LAN san_write writes ("Qh4xe1=Q#"-like forms fit with room). */
+#define SAN_MAX 16
+
+/* Returns the length of python-chess's san() (lan() if long_form) of m written to out
+   (SAN_MAX bytes), or -1 if m cannot be played here (no piece on its from-square, not
+   pseudo-legal); pos is played on and restored. */
+int san_write(Position *pos, PyMove m, int long_form, char *out);
+
 /* Returns 1 if python-chess's has_chess960_castling_rights(): some castling right of the
    position is possible only in Chess960 (has_stack: the board has a move stack). */
 int board_has_chess960_castling(const Position *pos, int has_stack);

@@ -478,14 +478,34 @@ cdef class Board(BaseBoard):
         else:
             m = board_from_chess960(&self.pos, m)
             if board_push(&self.pos, m, &self.states[self.nply + 1]) != 0:
-                raise move_error(IllegalMoveError, f"push() expects a pseudo-legal move or a null move, "
-                                       f"got {_move_interned(k).uci()} in {self.fen()}")
+                raise _push_refused(k, self.fen())
         self.stack[self.nply] = m
         self.nply += 1
         self._forget(self.nply)
         cdef Move played = _move_interned(m)
         cb_list_append(self._moves, <PyObject *>played)
         self._sync_state()
+        return 0
+
+    cdef int _push_keys(self, const PyMove *keys, Py_ssize_t n) except -1:
+        """push() of keys[0..n) in a row (a game node's board): the mirrors updated once."""
+        cdef Py_ssize_t i
+        cdef PyMove m
+        cdef Move played
+        if self.nply + n >= self.cap:
+            self._grow(self.nply + n)
+        try:
+            for i in range(n):
+                m = board_from_chess960(&self.pos, keys[i])
+                if board_push(&self.pos, m, &self.states[self.nply + 1]) != 0:
+                    raise _push_refused(keys[i], self.fen())
+                self.stack[self.nply] = m
+                self.nply += 1
+                self._forget(self.nply)
+                played = _move_interned(m)
+                cb_list_append(self._moves, <PyObject *>played)
+        finally:
+            self._sync_state()
         return 0
 
     def push(self, move):
@@ -911,71 +931,18 @@ cdef class Board(BaseBoard):
 
     # --- SAN -----------------------------------------------------------------------------
 
-    cdef str _san_body(self, PyMove m, bint long):
-        cdef int f = m & 63, t = (m >> 6) & 63, promo = m >> 12
-        cdef int pt, others = 0
-        cdef Bitboard from_mask, b
-        cdef PyMove buf[MAX_MOVES]
-        cdef int n
-        if not m:
-            return "--"
-        if board_is_castling(&self.pos, m):
-            return "O-O-O" if file_of(t) < file_of(f) else "O-O"
-        pt = type_of_piece(self.pos.board[f])
-        if not pt:
-            raise _san_error(m, self)
-        capture = board_is_capture(&self.pos, m) != 0
-        san = _SAN_PIECES[pt]
-        if long:
-            san += _SQUARE_NAMES[f]
-        elif pt != PAWN_T:
-            from_mask = self.pos.by_type[pt] & self.pos.by_color[self.pos.side] & ~((<Bitboard>1) << f)
-            n = board_generate(&self.pos, from_mask, (<Bitboard>1) << t, 1, buf)
-            b = 0
-            for i in range(n):
-                b |= (<Bitboard>1) << (buf[i] & 63)
-            if b:
-                column = row = False
-                if b & ((<Bitboard>0xFF) << (8 * rank_of(f))):
-                    column = True
-                if b & ((<Bitboard>0x0101010101010101) << file_of(f)):
-                    row = True
-                else:
-                    column = True
-                if column:
-                    san += "abcdefgh"[file_of(f)]
-                if row:
-                    san += "12345678"[rank_of(f)]
-        elif capture:
-            san += "abcdefgh"[file_of(f)]
-        if capture:
-            san += "x"
-        elif long:
-            san += "-"
-        san += _SQUARE_NAMES[t]
-        if promo:
-            san += "=" + _PIECE_SYMBOLS[promo].upper()
-        return san
-
     cdef str _algebraic(self, object move, bint long, bint keep):
-        """SAN (or LAN) of move with its check suffix; keep leaves the move played."""
+        """SAN (or LAN) of move with its check suffix (ext/san_out.c); keep leaves it played."""
         cdef int k = _key_of(move)
-        cdef str san
-        cdef bint check, mate
+        cdef char buf[SAN_MAX]
         if k < 0:
             raise move_error(IllegalMoveError, f"drops are not played in chess: {move!r}")
-        san = self._san_body(<PyMove>k, long)
-        try:
+        cdef int n = san_write(&self.pos, <PyMove>k, long, buf)
+        if n < 0:
+            raise _san_error(k, self)
+        if keep:
             self._push_key(k)
-        except IllegalMoveError:
-            raise _san_error(k, self) from None
-        check = board_checkers(&self.pos) != 0
-        mate = check and board_count_legal(&self.pos) == 0
-        if not keep:
-            self.pop()
-        if k == 0:
-            return san
-        return san + "#" if mate else san + "+" if check else san
+        return PyUnicode_DecodeASCII(buf, n, NULL)
 
     def san(self, move):
         """The move in standard algebraic notation, e.g. ``'Nf3'``, ``'exd6#'``, ``'O-O'``."""
@@ -1277,8 +1244,19 @@ def _board_from_state(cls, root_fen, chess960, moves, fen):
 cdef object _san_error(int k, Board board):
     """The error for the SAN or LAN of a move that cannot be played (python-chess's words,
     where python-chess asserts or writes SAN of a move it never checked)."""
+    return _san_refused(k, board.fen())
+
+
+cdef object _san_refused(int k, str fen):
+    """_san_error's error, in the position of the FEN fen."""
     return move_error(IllegalMoveError, f"san() and lan() expect move to be legal or null, "
-                                        f"but got {_move_interned(k).uci()} in {board.fen()}")
+                                        f"but got {_move_interned(k).uci()} in {fen}")
+
+
+cdef object _push_refused(int k, str fen):
+    """The error of push() for a move that is neither pseudo-legal nor null, in the position fen."""
+    return move_error(IllegalMoveError, f"push() expects a pseudo-legal move or a null move, "
+                                        f"got {_move_interned(k).uci()} in {fen}")
 
 
 cdef tuple _move_tuple(const PyMove *keys, int n):

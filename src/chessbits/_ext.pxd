@@ -255,6 +255,8 @@ cdef extern from "san.h" nogil:
     ctypedef enum SanError:
         SAN_OK, SAN_INVALID, SAN_MULTI_LEG, SAN_ILLEGAL, SAN_AMBIGUOUS, SAN_NO_PROMOTION, SAN_NO_MATCH
     SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out)
+    enum: SAN_MAX
+    int san_write(Position *pos, PyMove m, int long_form, char *out)
     int board_has_chess960_castling(const Position *pos, int has_stack)
 
 cdef extern from "pgn_arrays.h" nogil:
@@ -335,6 +337,8 @@ cdef extern from "pgn_board.h" nogil:
         int ply
     int pgn_board_set(PgnBoard *b, const Position *pos, const StateInfo *st)
     int pgn_board_push(PgnBoard *b, PyMove m)
+    int pgn_board_play(PgnBoard *b, PyMove m)
+    void pgn_board_pop(PgnBoard *b)
     int pgn_board_begin_variation(PgnBoard *b)
     void pgn_board_end_variation(PgnBoard *b)
     int pgn_board_depth(const PgnBoard *b)
@@ -416,3 +420,42 @@ cdef extern from "board_batch.h" nogil:
     void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies)
     int batch_encode(Batch *b, EncJob *j, int threads)
     void batch_free(Batch *b)
+
+cdef extern from "pgn_annot.h" nogil:
+    ctypedef struct PgnSpanMatch:
+        size_t start, end, prefix, suffix
+    ctypedef struct PgnTimeMatch:
+        PgnSpanMatch at
+        size_t h, hn, m, mn, s, sn
+    ctypedef struct PgnEvalMatch:
+        PgnSpanMatch at
+        int mate
+        size_t v, vn, d, dn
+    ctypedef struct PgnArrowsMatch:
+        PgnSpanMatch at
+        size_t list, listn
+    int pgn_find_time(const char *s, size_t n, size_t start, const char *cmd, PgnTimeMatch *t)
+    int pgn_find_eval(const char *s, size_t n, size_t start, PgnEvalMatch *e)
+    int pgn_find_arrows(const char *s, size_t n, size_t start, PgnArrowsMatch *a)
+    int pgn_is_ascii(const char *s, size_t n)
+
+cdef extern from "pgn_export.h" nogil:
+    ctypedef struct PgnWriter:
+        int limited
+        int64_t columns
+        char *text
+        size_t n
+        size_t *ends
+        size_t lines
+        char *cur
+        size_t curn
+        int oom
+    void pgn_writer_init(PgnWriter *w, int limited, int64_t columns)
+    void pgn_writer_free(PgnWriter *w)
+    void pgn_writer_set_current(PgnWriter *w, const char *t, size_t n)
+    void pgn_writer_token(PgnWriter *w, const char *t, size_t n)
+    void pgn_writer_flush(PgnWriter *w)
+    void pgn_writer_line(PgnWriter *w, const char *t, size_t n)
+    void pgn_writer_header(PgnWriter *w, const char *name, size_t nn, const char *value, size_t vn)
+    void pgn_writer_comment(PgnWriter *w, const char *t, size_t n)
+    size_t pgn_rstrip(const char *t, size_t n)

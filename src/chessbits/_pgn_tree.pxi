@@ -1,10 +1,18 @@
 # python-chess's read_game(handle, Visitor=...): lines from handle.readline(), the state
 # machine of ext/pgn.c, the visitor's calls made here. With the default GameBuilder on a
 # standard or Chess960 game the tree is built directly (SAN read and played in C, nodes made
-# without the visitor's methods); any other visitor, or a variant's board, gets python-chess's
-# calls with Python boards, as python-chess makes them.
+# without the visitor's methods); HeadersBuilder (read_headers) and SkipVisitor (skip_game) get
+# their results without their methods too; any other visitor, or a variant's board, gets
+# python-chess's calls with Python boards, as python-chess makes them.
 
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
+
+cdef enum:
+    _READ_VISITOR = 0   # the visitor's own methods are called
+    _READ_GAME = 1      # GameBuilder: the tree built here
+    _READ_HEADERS = 2   # HeadersBuilder: the headers read here, the moves skipped
+    _READ_SKIP = 3      # SkipVisitor: the game skipped
+
 
 
 cdef class _GameReader:
@@ -12,9 +20,11 @@ cdef class _GameReader:
     cdef PgnBoard board             # the fast path's board stack
     cdef object readline, line      # line: the text the C reader is looking at
     cdef object error               # the exception a callback caught
-    cdef object visitor, child, headers_class, skip, board_class, roster
-    cdef dict tag_roster, others     # the fast path's game.headers, written as Headers.__setitem__ would
-    cdef bint fast                  # the visitor is GameBuilder itself
+    cdef object visitor
+    cdef dict tag_roster, others     # the fast paths' headers, written as Headers.__setitem__ would
+    cdef int mode                   # _READ_GAME, _READ_HEADERS, _READ_SKIP: the visitor is that
+                                    # builder itself, its work done here; else _READ_VISITOR
+    cdef bint fast                  # mode == _READ_GAME
     cdef bint generic               # this game: python-chess's calls with Python boards
     cdef object headers, managed, unmanaged
     cdef list stack                 # the builder's variation_stack (fast path)
@@ -65,9 +75,17 @@ cdef int _gr_next(void *ctx, PgnLine *out) noexcept:
 
 cdef int _gr_begin_game(void *ctx) noexcept:
     cdef _GameReader r = <_GameReader>ctx
+    cdef Headers h
     try:
         v = r.visitor
         r.generic = not r.fast
+        if r.mode == _READ_SKIP:
+            return PGN_SKIP
+        if r.mode == _READ_HEADERS:
+            h = Headers.__new__(Headers)
+            h._tag_roster, h._others = {}, {}
+            r.headers, r.tag_roster, r.others = h, h._tag_roster, h._others
+            return PGN_GO
         if r.fast:
             v.begin_game()
             r.headers = v.game.headers
@@ -76,10 +94,10 @@ cdef int _gr_begin_game(void *ctx) noexcept:
             r.starting_comment = ""
             r.in_variation = False
             return PGN_GO
-        if v.begin_game() is r.skip:
+        if v.begin_game() is _SKIP:
             return PGN_SKIP
         r.managed = v.begin_headers()
-        r.unmanaged = None if isinstance(r.managed, r.headers_class) else r.headers_class({})
+        r.unmanaged = None if isinstance(r.managed, Headers) else Headers({})
         return PGN_GO
     except BaseException:
         return r._fail()
@@ -89,8 +107,8 @@ cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
     cdef _GameReader r = <_GameReader>ctx
     try:
         tag, text = _span_text(name), _span_text(value)
-        if r.fast:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
-            (r.tag_roster if tag in r.roster else r.others)[tag] = text
+        if r.mode != _READ_VISITOR:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
+            (r.tag_roster if tag in PGN_ROSTER else r.others)[tag] = text
             return PGN_GO
         r.visitor.visit_header(tag, text)
         if r.unmanaged is not None:
@@ -105,10 +123,10 @@ cdef int _gr_end_headers(void *ctx) noexcept:
     cdef Board b
     try:
         v = r.visitor
-        if not r.fast and v.end_headers() is r.skip:
+        if r.mode == _READ_HEADERS or (not r.fast and v.end_headers() is _SKIP):
             return PGN_SKIP
         if r.fast and "Variant" not in r.others and "FEN" not in r.others:
-            b = r.board_class()  # the standard start: no Python in between
+            b = Board()  # the standard start: no Python in between
             if pgn_board_set(&r.board, &b.pos, b.pos.st) < 0:
                 raise MemoryError()
             return PGN_GO
@@ -117,7 +135,7 @@ cdef int _gr_end_headers(void *ctx) noexcept:
             VariantBoard = headers.variant()
         except ValueError as error:
             v.handle_error(error)
-            VariantBoard = r.board_class
+            VariantBoard = Board
         fen = headers.get("FEN", VariantBoard.starting_fen)
         try:
             board = VariantBoard(fen, chess960=headers.is_chess960())
@@ -125,7 +143,7 @@ cdef int _gr_end_headers(void *ctx) noexcept:
             v.handle_error(error)
             return PGN_SKIP
         board.chess960 = board.chess960 or board.has_chess960_castling_rights()
-        if r.fast and type(board) is r.board_class:
+        if r.fast and type(board) is Board:
             b = board
             if pgn_board_set(&r.board, &b.pos, b.pos.st) < 0:
                 raise MemoryError()
@@ -138,11 +156,11 @@ cdef int _gr_end_headers(void *ctx) noexcept:
         return r._fail()
 
 
-cdef _NodeBase _top(_GameReader r):
+cdef GameNode _top(_GameReader r):
     """The builder's variation_stack[-1]; python-chess's IndexError once a ')' too many emptied it."""
     if not r.stack:
         raise IndexError("list index out of range")
-    return <_NodeBase>r.stack[len(r.stack) - 1]
+    return <GameNode>r.stack[len(r.stack) - 1]
 
 
 cdef str _joined(str a, str b):
@@ -187,7 +205,7 @@ cdef int _gr_begin_variation(void *ctx) noexcept:
         if r.generic:
             if not r.boards[len(r.boards) - 1].move_stack:
                 return PGN_IGNORED
-            if r.visitor.begin_variation() is r.skip:
+            if r.visitor.begin_variation() is _SKIP:
                 return PGN_SKIP
             board = r.boards[len(r.boards) - 1].copy()
             board.pop()
@@ -253,7 +271,7 @@ cdef int _gr_move(void *ctx, PgnSpan token) noexcept:
             fen = _board_fen_of(&r.board.pos) if e > SAN_MULTI_LEG else ""
             r.visitor.handle_error(move_error(_SAN_ERRORS[e], _san_message(e, _span_ascii(token), fen, m)))
             return PGN_ERROR
-        node = _node_child(r.child, _top(r), _move_interned(m), r.starting_comment)
+        node = _new_child(ChildNode, _top(r), _move_interned(m), r.starting_comment)
         r.stack[len(r.stack) - 1] = node
         r.starting_comment = ""
         r.in_variation = True
@@ -268,7 +286,7 @@ cdef int _gr_move_generic(_GameReader r, str token) except? -9:
     v = r.visitor
     board = r.boards[len(r.boards) - 1]
     cdef int outcome = PGN_GO
-    if v.begin_parse_san(board, token) is not r.skip:
+    if v.begin_parse_san(board, token) is not _SKIP:
         try:
             move = v.parse_san(board, token)
         except ValueError as error:
@@ -284,7 +302,7 @@ cdef int _gr_move_generic(_GameReader r, str token) except? -9:
 cdef int _gr_end_game(void *ctx) noexcept:
     cdef _GameReader r = <_GameReader>ctx
     try:
-        if not r.fast:
+        if r.mode == _READ_VISITOR:
             r.visitor.end_game()
         return PGN_GO
     except BaseException:
@@ -302,13 +320,20 @@ cdef PgnSink _GR_SINK = PgnSink(_gr_begin_game, _gr_header, _gr_end_headers, _gr
                                 _gr_move, _gr_end_game)
 
 
-def _pgn_read_game(handle, Visitor, kit):
-    """python-chess's read_game(handle, Visitor=Visitor); kit: chessbits.pgn's (GameBuilder,
-    ChildNode, Headers, SKIP, Board, TAG_ROSTER)."""
+def _pgn_read_game(handle, Visitor):
+    """python-chess's read_game(handle, Visitor=Visitor)."""
     cdef _GameReader r = _GameReader()
-    builder, r.child, r.headers_class, r.skip, r.board_class, r.roster = kit
-    r.visitor = Visitor()
-    r.fast = Visitor is builder
+    if Visitor is _GameBuilder:
+        r.mode = _READ_GAME
+    elif Visitor is _HeadersBuilder:
+        r.mode = _READ_HEADERS
+    elif Visitor is _SkipVisitor:
+        r.mode = _READ_SKIP
+    else:
+        r.mode = _READ_VISITOR
+    r.fast = r.mode == _READ_GAME
+    if r.mode == _READ_GAME or r.mode == _READ_VISITOR:
+        r.visitor = Visitor()
     r.readline = handle.readline
     r.reader.lines.next = _gr_next
     r.reader.lines.ctx = <void *>r
@@ -322,4 +347,8 @@ def _pgn_read_game(handle, Visitor, kit):
         raise error
     if k == 0:
         return None
+    if r.mode == _READ_HEADERS:
+        return r.headers
+    if r.mode == _READ_SKIP:
+        return True
     return r.visitor.result()

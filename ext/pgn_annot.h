@@ -1,0 +1,36 @@
+/* The annotations python-chess reads from PGN comments, found in ASCII text as its regexes
+   find them (chess.pgn's CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, ARROWS_REGEX): the first match
+   at or after a position, each part as an offset and a length. \s is Python's: the ASCII
+   whitespace and \x1c-\x1f. Text with other characters is left to the regexes themselves. */
+#ifndef CB_PGN_ANNOT_H
+#define CB_PGN_ANNOT_H
+
+#include <stddef.h>
+
+/* A match: [start, end) with the optional whitespace before and after it (the regexes'
+   prefix and suffix groups, each 0 or 1 character long). */
+typedef struct { size_t start, end, prefix, suffix; } PgnSpanMatch;
+
+/* [%clk H:M:S] or [%emt H:M:S]: the digits of each field (S may have a fraction). */
+typedef struct { PgnSpanMatch at; size_t h, hn, m, mn, s, sn; } PgnTimeMatch;
+
+/* [%eval ...]: mate (1 for #N) and its text (signed digits, or the centipawn number as
+   written), the depth's digits (dn 0 if none). */
+typedef struct { PgnSpanMatch at; int mate; size_t v, vn, d, dn; } PgnEvalMatch;
+
+/* [%csl ...] or [%cal ...]: the comma-separated list of Ga1 / Ya2h2 items. */
+typedef struct { PgnSpanMatch at; size_t list, listn; } PgnArrowsMatch;
+
+/* Returns 1 with *t for the first [%<cmd> H:M:S] (cmd "clk" or "emt") in s[from..n), else 0. */
+int pgn_find_time(const char *s, size_t n, size_t from, const char *cmd, PgnTimeMatch *t);
+
+/* Returns 1 with *e for the first [%eval ...] in s[from..n), else 0. */
+int pgn_find_eval(const char *s, size_t n, size_t from, PgnEvalMatch *e);
+
+/* Returns 1 with *a for the first [%csl ...] or [%cal ...] in s[from..n), else 0. */
+int pgn_find_arrows(const char *s, size_t n, size_t from, PgnArrowsMatch *a);
+
+/* Returns 1 if every byte of s[0..n) is ASCII (the scanners' domain). */
+int pgn_is_ascii(const char *s, size_t n);
+
+#endif
