@@ -109,9 +109,3 @@ int pgn_find_arrows(const char *s, size_t n, size_t from, PgnArrowsMatch *a) {
   }
   return 0;
 }
-
-int pgn_is_ascii(const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    if ((unsigned char)s[i] >= 0x80) return 0;
-  return 1;
-}

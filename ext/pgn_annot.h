@@ -1,7 +1,8 @@
-/* The annotations python-chess reads from PGN comments, found in ASCII text as its regexes
+/* The annotations python-chess reads from PGN comments, found in UTF-8 text as its regexes
    find them (chess.pgn's CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, ARROWS_REGEX): the first match
-   at or after a position, each part as an offset and a length. \s is Python's: the ASCII
-   whitespace and \x1c-\x1f. Text with other characters is left to the regexes themselves. */
+   at or after a position, each part as a byte offset and length. \s and \d are ASCII's here
+   (\s with \x1c-\x1f, as Python has it): text with whitespace or digits past ASCII is left
+   to the regexes themselves; other characters past ASCII take part in no match. */
 #ifndef CB_PGN_ANNOT_H
 #define CB_PGN_ANNOT_H
 
@@ -29,8 +30,5 @@ int pgn_find_eval(const char *s, size_t n, size_t from, PgnEvalMatch *e);
 
 /* Returns 1 with *a for the first [%csl ...] or [%cal ...] in s[from..n), else 0. */
 int pgn_find_arrows(const char *s, size_t n, size_t from, PgnArrowsMatch *a);
-
-/* Returns 1 if every byte of s[0..n) is ASCII (the scanners' domain). */
-int pgn_is_ascii(const char *s, size_t n);
 
 #endif

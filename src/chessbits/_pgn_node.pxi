@@ -2,10 +2,12 @@
 # API and answers. A node's variations list and NAG set are made when first asked for:
 # read_game keeps a lone child in a field, so a game read makes one object per move. A node's
 # board is its game's start with the moves down to it pushed in one call; the comment
-# annotations ([%clk], [%emt], [%eval], [%csl]/[%cal]) are found in C (ext/pgn_annot.c) in
-# ASCII comments and by chessbits.pgn's regexes (python-chess's, the specification) in others.
+# annotations ([%clk], [%emt], [%eval], [%csl]/[%cal]) are found in C (ext/pgn_annot.c), or by
+# chessbits.pgn's regexes (python-chess's, the specification) in a comment with whitespace or
+# digits past ASCII, which only they read as Python does.
 
-from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8
+from cpython.unicode cimport (PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII, PyUnicode_DecodeUTF8,
+                              Py_UNICODE_ISSPACE, Py_UNICODE_ISDECIMAL)
 from libc.stdlib cimport malloc, free
 from libc.math cimport fabs, round as c_round
 
@@ -74,19 +76,27 @@ cdef object _arrow_class():
 
 # --- reading a comment's annotations --------------------------------------------------------
 
-cdef inline const char *_ascii_text(object comment, Py_ssize_t *n):
-    """comment's bytes if it is an ASCII str (the C scanners' domain), else NULL."""
+cdef const char *_scannable(object comment, Py_ssize_t *n) except? NULL:
+    """comment's UTF-8 if the C scanners read it as the regexes do, else NULL: a str whose
+    characters past ASCII are neither whitespace nor digits to Python's re (\\s, \\d), which
+    then take no part in any match."""
+    cdef Py_UCS4 c
     if type(comment) is not str:
         return NULL
-    cdef const char *p = PyUnicode_AsUTF8AndSize(comment, n)
-    return p if n[0] == len(<str>comment) else NULL
+    if not (<str>comment).isascii():
+        for c in <str>comment:
+            if c > 127 and (Py_UNICODE_ISSPACE(c) or Py_UNICODE_ISDECIMAL(c)):
+                return NULL
+    try:
+        return PyUnicode_AsUTF8AndSize(comment, n)
+    except UnicodeEncodeError:  # a lone surrogate: the regexes read it
+        return NULL
 
 
 cdef object _seconds(object comment, const char *p, PgnTimeMatch *t):
     """python-chess's hours * 3600 + minutes * 60 + float(seconds) of a time annotation."""
     if t.hn > 15 or t.mn > 15:  # past int64: Python's ints, as python-chess computes
-        text = <str>comment
-        return int(text[t.h:t.h + t.hn]) * 3600 + int(text[t.m:t.m + t.mn]) * 60 + float(text[t.s:t.s + t.sn])
+        return int(p[t.h:t.h + t.hn]) * 3600 + int(p[t.m:t.m + t.mn]) * 60 + float(p[t.s:t.s + t.sn])
     cdef int64_t whole = 0
     cdef size_t i
     for i in range(t.hn):
@@ -112,7 +122,7 @@ cdef object _time_annotation(object comment, bint emt, object regex):
     """clock() or emt() of a comment."""
     cdef Py_ssize_t n
     cdef PgnTimeMatch t
-    cdef const char *p = _ascii_text(comment, &n)
+    cdef const char *p = _scannable(comment, &n)
     if p == NULL:
         match = regex.search(comment)
         if match is None:
@@ -135,7 +145,7 @@ cdef object _eval_parts(object comment):
     """(mate or None, cp text or None, depth text or None) of the first [%eval], or None."""
     cdef Py_ssize_t n
     cdef PgnEvalMatch e
-    cdef const char *p = _ascii_text(comment, &n)
+    cdef const char *p = _scannable(comment, &n)
     if p == NULL:
         match = _EVAL_REGEX.search(comment)
         if match is None:
@@ -411,7 +421,7 @@ cdef class GameNode:
         cdef Py_ssize_t n
         cdef size_t at = 0, i, k
         cdef PgnArrowsMatch a
-        cdef const char *p = _ascii_text(self.comment, &n)
+        cdef const char *p = _scannable(self.comment, &n)
         Arrow = _arrow_class()
         out = []
         if p == NULL:
@@ -591,10 +601,13 @@ cdef class ChildNode(GameNode):
     def ply(self):
         """The half-moves played up to this node (the start's fullmove number counted)."""
         cdef Py_ssize_t ply = 0
-        node = self
-        while node.parent is not None:
+        cdef object node = self, parent
+        while True:
+            parent = _parent_of(node)
+            if parent is None:
+                break
             ply += 1
-            node = node.parent
+            node = parent
         return _game_of(node).ply() + ply
 
     def san(self):
@@ -640,26 +653,59 @@ cdef object _game_of(object node):
     return node.game()
 
 
+cdef Board _START = None  # the standard start, for reading only
+
+
+cdef Board _start_board():
+    global _START
+    if _START is None:
+        _START = Board()
+    return _START
+
+
+cdef object _board_to_read(object root):
+    """The starting board of root's game (root.game().board()), to read and not change: the
+    shared standard start where that is what it would be."""
+    cdef Headers h
+    if type(root) is Game and type((<Game>root).headers) is Headers:
+        h = <Headers>(<Game>root).headers
+        if "FEN" not in h._others and "Variant" not in h._others:
+            return _start_board()
+    return _game_of(root).board()
+
+
 cdef Py_ssize_t _line_to(object node, PyObject ***moves, PyObject **root) except -1:
     """The moves from the top of node's tree down to node, written to a malloc'd *moves (to be
     freed; borrowed: the tree holds them); *root the node the walk up stopped at (python-chess's
     loop condition)."""
     cdef Py_ssize_t n = 0, i
     cdef object top = node
-    while top.move is not None and top.parent is not None:
+    while _move_of_node(top) is not None and _parent_of(top) is not None:
         n += 1
-        top = top.parent
+        top = _parent_of(top)
     root[0] = <PyObject *>top
     moves[0] = <PyObject **>malloc((n + 1) * sizeof(PyObject *))
     if moves[0] == NULL:
         raise MemoryError()
+    cdef object move
     i = n
     top = node
     while i > 0:
         i -= 1
-        moves[0][i] = <PyObject *>top.move
-        top = top.parent
+        move = _move_of_node(top)
+        moves[0][i] = <PyObject *>move  # (the node holds it)
+        top = _parent_of(top)
     return n
+
+
+cdef inline object _parent_of(object node):
+    """node.parent (read from the field on a GameNode)."""
+    return (<GameNode>node).parent if isinstance(node, GameNode) else node.parent
+
+
+cdef inline object _move_of_node(object node):
+    """node.move (read from the field on a GameNode)."""
+    return (<GameNode>node).move if isinstance(node, GameNode) else node.move
 
 
 cdef int _push_line(object board, PyObject **moves, Py_ssize_t n) except -1:
@@ -718,7 +764,7 @@ cdef object _node_notation(object node, bint uci, object chess960):
     cdef Py_ssize_t n = _line_to(parent, &moves, &top)
     memset(&pb, 0, sizeof(pb))
     try:
-        board = _game_of(<object>top).board()
+        board = _board_to_read(<object>top)
         if type(board) is not Board:
             _push_line(board, moves, n)
             return board.san(node.move)
@@ -729,7 +775,7 @@ cdef object _node_notation(object node, bint uci, object chess960):
             if k < 0:
                 raise MemoryError()
             if k:
-                _push_line(board, moves, n)  # raises python-chess's error for that move
+                _push_line(_game_of(<object>top).board(), moves, n)  # raises python-chess's error for it
         k = _node_key(node.move)
         n = san_write(&pb.pos, <PyMove>k, 0, buf)
         if n < 0:
@@ -932,7 +978,7 @@ cdef class Headers:
 
     cdef object _board(self):
         if "Variant" not in self._others and "FEN" not in self._others:
-            return Board()
+            return _start_board().copy(stack=False)
         return self.board()
 
     def board(self):
