@@ -55,14 +55,14 @@ static inline void svg_str(SvgBuf *o, const char *s) { svg_put(o, s, strlen(s));
 /* Returns nothing; appends v in decimal, as str(int). */
 static void svg_int(SvgBuf *o, long long v) {
   char tmp[24];
-  int n = 0;
+  size_t n = 0;
   unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
   do
     tmp[sizeof tmp - 1 - n++] = (char)('0' + u % 10);
   while (u /= 10);
   if (v < 0)
     tmp[sizeof tmp - 1 - n++] = '-';
-  svg_put(o, tmp + sizeof tmp - n, (size_t)n);
+  svg_put(o, tmp + sizeof tmp - n, n);
 }
 
 /* Returns the length of repr(v) written to out when v is a multiple of 1/16 below 2^30 in size
@@ -285,7 +285,7 @@ static void svg_arrow(SvgBuf *o, const SvgArrow *a, int orientation, int off, co
 /* Returns nothing; appends python-chess's str() of a board of pieces (ranks 8 to 1). */
 static void svg_diagram(SvgBuf *o, const uint8_t *piece) {
   static const char symbols[] = ".PNBRQK..pnbrqk";
-  char text[127];
+  char text[128];
   size_t n = 0;
   for (int rank = 7; rank >= 0; rank--)
     for (int file = 0; file < 8; file++) {
