@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 SQUARE_SIZE = 45
 MARGIN = 20
 
-# The glyphs (Colin M.L. Burnett's pieces), coordinates, X mark and check gradient are python-chess
+# The piece glyphs, coordinates, X mark, check gradient and default colours are python-chess
 # 1.11.2's chess/svg.py constants, pasted: the images must equal python-chess's byte for byte, and
 # programs read and replace these dictionaries as they do python-chess's (board() reads them on
 # each call). ElementTree parses and re-serializes them, as python-chess does, once each.
