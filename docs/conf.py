@@ -60,11 +60,6 @@ def check_reference(app, exception):
         logging.getLogger(__name__).warning("%d public names missing from docs/api.md: %s", len(missing), ", ".join(missing))
 
 
-def drop_foreign_images(app, what, name, obj, options, lines):
-    """python-chess's docstrings (svg) show images from python-chess's own docs/ folder: not ours."""
-    lines[:] = [line for line in lines if ".. image::" not in line]
-
-
 class Names(SphinxDirective):
     """``.. names:: MODULE`` with ``:match: REGEX``: one entry (``py:data``, under the current
     module) for each name of MODULE (its __all__, else its globals) the pattern matches, the
@@ -90,4 +85,3 @@ class Names(SphinxDirective):
 def setup(app):
     app.add_directive("names", Names)
     app.connect("build-finished", check_reference)
-    app.connect("autodoc-process-docstring", drop_foreign_images)

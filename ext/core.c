@@ -28,3 +28,4 @@
 #include "encode_batch.c"
 #include "board_batch.c"
 #include "variant.c"
+#include "svg.c"

@@ -595,8 +595,8 @@ cdef class BaseBoard:
         return "".join(out)
 
     def _repr_svg_(self):
-        import chess.svg
-        return chess.svg.board(board=self, size=400)
+        from chessbits import svg
+        return svg.board(board=self, size=400)
 
     cdef bint _same_pieces(self, BaseBoard other):
         for i in range(7):

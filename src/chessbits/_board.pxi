@@ -1186,9 +1186,9 @@ cdef class Board(BaseBoard):
         return f"{type(self).__name__}({self.fen()!r})"
 
     def _repr_svg_(self):
-        import chess.svg
-        return chess.svg.board(board=self, size=390, lastmove=self.peek() if self.nply else None,
-                               check=self.king(self.turn) if self.is_check() else None)
+        from chessbits import svg
+        return svg.board(board=self, size=390, lastmove=self.peek() if self.nply else None,
+                         check=self.king(self.turn) if self.is_check() else None)
 
     @classmethod
     def from_chess(cls, board):

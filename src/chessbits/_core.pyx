@@ -5,7 +5,8 @@ Split by topic into include files, one job each: _attacks.pxi (attack sets and
 techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _baseboard.pxi
 (BaseBoard), _board.pxi (Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
 (reading SAN), _deep.pxi (deep perft's counting engine), _encode.pxi (positions as networks
-read them), _variant.pxi (python-chess's variant boards in C). _ext.pxd declares ext/'s C API.
+read them), _variant.pxi (python-chess's variant boards in C), _svg.pxi (chessbits.svg's
+images, written by ext/svg.c). _ext.pxd declares ext/'s C API.
 """
 
 cimport cython
@@ -31,3 +32,4 @@ include "_pgn_tree.pxi"
 include "_encode.pxi"
 include "_batch.pxi"
 include "_variant.pxi"
+include "_svg.pxi"

@@ -458,3 +458,46 @@ cdef extern from "pgn_export.h" nogil:
     void pgn_writer_header(PgnWriter *w, const char *name, size_t nn, const char *value, size_t vn)
     void pgn_writer_comment(PgnWriter *w, const char *t, size_t n)
     size_t pgn_rstrip(const char *t, size_t n)
+
+cdef extern from "svg.h":
+    ctypedef struct SvgBuf:
+        char *p
+        size_t n
+        size_t cap
+        int oom
+    ctypedef struct SvgText:
+        const char *p
+        size_t n
+    ctypedef struct SvgColor:
+        SvgText text
+        double opacity
+    ctypedef struct SvgFloats:
+        size_t (*repr)(double v, char *out) noexcept
+        double (*hypot)(double x, double y) noexcept
+    enum: SVG_SQUARE_LIGHT, SVG_SQUARE_DARK, SVG_SQUARE_LIGHT_LASTMOVE, SVG_SQUARE_DARK_LASTMOVE, SVG_MARGIN
+    enum: SVG_COORD, SVG_INNER_BORDER, SVG_OUTER_BORDER, SVG_COLOR_NB
+    ctypedef struct SvgArrow:
+        int tail_file, tail_rank, head_file, head_rank
+        SvgColor color
+    ctypedef struct SvgBoard:
+        int orientation, coordinates, borders
+        const SvgText *size
+        const SvgText *style
+        int desc
+        const SvgText *desc_text
+        int pieces
+        uint8_t piece[64]
+        unsigned defs
+        SvgText glyph[12]
+        SvgText coord[16]
+        SvgText xx, gradient
+        uint64_t squares, lastmove
+        int check, check_file, check_rank
+        SvgColor color[8]
+        uint64_t fill_mask
+        SvgColor fill[64]
+        const SvgArrow *arrows
+        size_t arrow_nb
+    int svg_board(const SvgBoard *b, const SvgFloats *f, SvgBuf *out)
+    int svg_piece(SvgText glyph, const SvgText *size, SvgBuf *out)
+    void svg_buf_free(SvgBuf *out)

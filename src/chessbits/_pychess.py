@@ -1,6 +1,6 @@
 """python-chess's own module code, run on chessbits' objects.
 
-Until chessbits has its own ``engine``, ``svg``, ``syzygy``, ``gaviota`` (and, for now, ``pgn``),
+Until chessbits has its own ``engine``, ``syzygy``, ``gaviota`` (and, for now, ``pgn``'s tree),
 those modules are python-chess's source, read from the installed python-chess (the
 ``chessbits[pychess]`` extra) and executed as ``chessbits.<name>`` with every ``import chess``
 in it answered by chessbits: the boards, moves, pieces and square sets they make are ours.

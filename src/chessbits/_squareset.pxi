@@ -281,8 +281,8 @@ cdef class SquareSet:
         return buf[:127].decode("ascii")
 
     def _repr_svg_(self):
-        import chess.svg  # python-chess draws it, as it does for its own SquareSet
-        return chess.svg.board(squares=self, size=390)
+        from chessbits import svg
+        return svg.board(squares=self, size=390)
 
     def __reduce__(self):
         return (SquareSet, (self.mask,))

@@ -17,6 +17,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "encode": "chessbits.bench.encode",
     "native": "chessbits.bench.native",
     "variants": "chessbits.bench.variants",
+    "svg": "chessbits.bench.svg",
 }
 
 
