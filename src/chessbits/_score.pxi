@@ -10,7 +10,17 @@
 
 from cpython.long cimport PyLong_CheckExact
 from cpython.object cimport PyObject_RichCompare, Py_LT, Py_LE, Py_EQ, Py_NE, Py_GT, Py_GE
-from chessbits._wdl import Wdl, PovWdl, cp_wdl as _cp_wdl, lichess_wins as _lichess_wins
+
+cdef object _wdl_module = None
+
+
+cdef object _wdl():
+    """chessbits._wdl, imported on the first wdl() (not at import chessbits: dataclasses, typing)."""
+    global _wdl_module
+    if _wdl_module is None:
+        import chessbits._wdl
+        _wdl_module = chessbits._wdl
+    return _wdl_module
 
 cdef tuple _SCORE_ABSTRACT = ("__abs__", "__neg__", "__pos__", "mate", "score", "wdl")
 
@@ -177,7 +187,7 @@ cdef class Cp(Score):
         return self.cp
 
     def wdl(self, *, model="sf", ply=30):
-        return _cp_wdl(self.cp, model, ply)
+        return _wdl().cp_wdl(self.cp, model, ply)
 
     def __str__(self):
         cp = self.cp
@@ -223,8 +233,9 @@ cdef class Mate(Score):
 
     def wdl(self, *, model="sf", ply=30):
         m = self.moves
+        Wdl = _wdl().Wdl
         if model == "lichess":  # as a pawn count of 11 to 20, the faster mate the larger
-            wins = _lichess_wins((21 - min(10, abs(m))) * 100)
+            wins = _wdl().lichess_wins((21 - min(10, abs(m))) * 100)
             return Wdl(wins, 0, 1000 - wins) if m > 0 else Wdl(1000 - wins, 0, wins)
         return Wdl(1000, 0, 0) if m > 0 else Wdl(0, 0, 1000)
 
@@ -269,7 +280,7 @@ cdef class MateGivenType(Score):
         return mate_score
 
     def wdl(self, *, model="sf", ply=30):
-        return Wdl(1000, 0, 0)
+        return _wdl().Wdl(1000, 0, 0)
 
     def __neg__(self):
         return _mate_score(0)
@@ -329,7 +340,7 @@ cdef class PovScore:
 
     def wdl(self, *, model="sf", ply=30):
         """:meth:`Score.wdl` of ``relative``, as a :class:`PovWdl` for the same side."""
-        return PovWdl(self.relative.wdl(model=model, ply=ply), self.turn)
+        return _wdl().PovWdl(self.relative.wdl(model=model, ply=ply), self.turn)
 
     def __repr__(self):
         return f"PovScore({self.relative!r}, {'WHITE' if self.turn else 'BLACK'})"
