@@ -66,6 +66,7 @@ cdef inline int _rank(Score s):
 
 
 cdef inline bint _cmp_int(int a, int b, int op):
+    """a <op> b for a rich comparison's op."""
     if op == Py_LT:
         return a < b
     if op == Py_LE:
@@ -80,7 +81,8 @@ cdef inline bint _cmp_int(int a, int b, int op):
 
 
 cdef object _reduce(object obj, tuple args):
-    state = getattr(obj, "__dict__", None)  # a Python subclass's own attributes
+    """__reduce__'s answer: obj's type called with args, and a Python subclass's own attributes."""
+    state = getattr(obj, "__dict__", None)
     return (type(obj), args, state) if state else (type(obj), args)
 
 
