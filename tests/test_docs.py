@@ -11,7 +11,7 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.epd", "chessbits.suites", "chessbits.compare", "chessbits.magics", "chessbits.cli.common", "chessbits.cli.perft", "chessbits.deep",
            "chessbits.uci", "chessbits.bench", "chessbits.bench.attacks", "chessbits.bench.perft",
            "chessbits.bench.api", "chessbits.bench.methods", "chessbits.polyglot", "chessbits.variant",
-           "chessbits._alias", "chessbits._pgnarrays", "chessbits.pgn_dask", "chessbits.bench.pgn", "chessbits._options",
+           "chessbits._alias", "chessbits._wdl", "chessbits._pgnarrays", "chessbits.pgn_dask", "chessbits.bench.pgn", "chessbits._options",
            "chessbits.encode", "chessbits.positions", "chessbits.bench.native",
            "chessbits.bench.variants", "chessbits.svg", "chessbits.bench.svg"]
 

@@ -2,7 +2,7 @@
 """The one compiled module: thin wrappers, each a short call into ext/.
 
 Split by topic into include files, one job each: _attacks.pxi (attack sets and
-techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _baseboard.pxi
+techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _score.pxi (engine scores), _baseboard.pxi
 (BaseBoard), _board.pxi (Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
 (reading SAN), _deep.pxi (deep perft's counting engine), _encode.pxi (positions as networks
 read them), _variant.pxi (python-chess's variant boards in C), _svg.pxi (chessbits.svg's
@@ -18,6 +18,7 @@ include "_squareset.pxi"
 include "_squarefuncs.pxi"
 include "_members.pxi"
 include "_move.pxi"
+include "_score.pxi"
 include "_fen.pxi"
 include "_baseboard.pxi"
 include "_board.pxi"

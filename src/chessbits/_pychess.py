@@ -6,23 +6,48 @@ those modules are python-chess's source, read from the installed python-chess (t
 in it answered by chessbits: the boards, moves, pieces and square sets they make are ours.
 Nothing of python-chess is copied into chessbits; without python-chess these modules raise
 an ImportError that names the extra.
+
+What it needs: python-chess 1.11's ``chess/<name>.py`` (the extra pins ``chess>=1.11,<2``), whose
+module code uses only names chessbits has (its Board, Move, Piece, SquareSet, constants,
+helpers, Status, Outcome and errors). Another python-chess (its master, whose ``__version__``
+still says 1.11.2, so the version cannot tell) may use names chessbits lacks: when its module
+code fails to run, :func:`borrow` raises an ImportError naming the module, the file and what
+failed, and leaves the namespace as it was.
 """
 from __future__ import annotations
 
 import builtins
 import importlib
 import importlib.machinery
+import importlib.metadata
 import logging
+import sys
 from pathlib import Path
-from typing import Any, Dict, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 EXTRA = "chessbits[pychess]"
 
 
+def _chess_spec() -> Optional[importlib.machinery.ModuleSpec]:
+    """The spec of the top-level package ``chess`` from the import system's finders, chessbits'
+    alias finder aside; None if none has it or one refuses it (raises ImportError)."""
+    for finder in sys.meta_path:
+        if getattr(finder, "chessbits_alias", False) or not hasattr(finder, "find_spec"):
+            continue
+        try:
+            spec = finder.find_spec("chess", None)
+        except ImportError:
+            return None
+        if spec is not None:
+            return spec
+    return None
+
+
 def package_dir() -> Path:
-    """The directory of the installed python-chess package, found on sys.path (never through
-    sys.modules, where ``chess`` may be chessbits); ImportError naming the extra if absent."""
-    spec = importlib.machinery.PathFinder.find_spec("chess")
+    """The directory of the installed python-chess package, found as ``import chess`` would find
+    it but never through sys.modules, where ``chess`` may be chessbits; ImportError naming the
+    extra if absent (or refused by an import hook)."""
+    spec = _chess_spec()
     if spec is None or not spec.submodule_search_locations:
         raise ImportError(f"this module runs python-chess's code on chessbits' boards and needs "
                           f"python-chess: pip install {EXTRA!r}", name="chess")
@@ -44,6 +69,17 @@ def _chess_import(name: str, globals: Any = None, locals: Any = None, fromlist: 
 _BUILTINS = dict(vars(builtins), __import__=_chess_import)
 
 
+def _unknown(name: str, path: Path, what: str) -> ImportError:
+    """The ImportError for a python-chess whose chess/<name>.py chessbits cannot run."""
+    try:
+        version = f"python-chess {importlib.metadata.version('chess')}"
+    except importlib.metadata.PackageNotFoundError:
+        version = "a python-chess"
+    return ImportError(f"chessbits.{name} runs python-chess 1.11's chess/{name}.py on chessbits' boards, "
+                       f"and the one installed ({version}, {path}) does not run: {what}. "
+                       f"Install python-chess 1.11: pip install {EXTRA!r}", name="chess", path=str(path))
+
+
 def borrow(namespace: Dict[str, Any], name: str, patches: Sequence[Tuple[str, str]] = ()) -> None:
     """Run python-chess's ``chess/<name>.py`` in ``namespace`` (a chessbits module's globals)
     with ``chess`` meaning chessbits. Its loggers keep python-chess's names (``chess.<name>``),
@@ -53,11 +89,16 @@ def borrow(namespace: Dict[str, Any], name: str, patches: Sequence[Tuple[str, st
     source = path.read_text(encoding="utf-8")
     for old, new in patches:
         if source.count(old) != 1:
-            raise ImportError(f"chessbits cannot use {path}: {old!r} is not in it once; "
-                              f"install python-chess 1.11 ({EXTRA!r})", name="chess")
+            raise _unknown(name, path, f"{old!r} is not in it once")
         source = source.replace(old, new)
-    code = compile(source, str(path), "exec", dont_inherit=True)
-    namespace["__builtins__"] = _BUILTINS
-    exec(code, namespace)
+    before = dict(namespace)
+    try:
+        code = compile(source, str(path), "exec", dont_inherit=True)
+        namespace["__builtins__"] = _BUILTINS
+        exec(code, namespace)
+    except Exception as exc:  # NameError, AttributeError, ImportError...: names chessbits lacks
+        namespace.clear()
+        namespace.update(before)
+        raise _unknown(name, path, f"{type(exc).__name__}: {exc}") from exc
     if isinstance(namespace.get("LOGGER"), logging.Logger):
         namespace["LOGGER"] = logging.getLogger(f"chess.{name}")

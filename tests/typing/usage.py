@@ -98,3 +98,12 @@ def policy_target(board: chessbits.Board, move: chessbits.Move) -> int:
     batch = encode.BoardBatch(2, claim_draw=True)
     batch.push(indices=[index, -1], layout="lc0")
     return int(planes.shape[0]) + index + int(batch.plies.sum()) + back.to_square
+
+
+from chessbits.engine import Cp, Mate, MateGiven, PovScore, Wdl  # noqa: E402 (the scores' stubs)
+
+seen: PovScore = PovScore(Cp(35), chessbits.BLACK)
+ahead: bool = seen.white() < Mate(3) <= MateGiven
+mate_cp: int = Mate(-2).score(mate_score=10000)
+stats: Wdl = seen.wdl(model="sf16", ply=20).white()
+print(ahead, mate_cp, stats.expectation(), seen.relative.score(), Cp(5).cp + Mate(1).moves)
