@@ -1,6 +1,6 @@
 """Whole python-chess programs timed on python-chess and on chessbits, unchanged.
 
-    python benchmarks/bench_programs.py [--rounds 5] [--only analyse_games,engine,engine_match]
+    python benchmarks/bench_programs.py [--rounds 5] [--only analyse_games,walk_games,engine,engine_match]
                                         [--inputs DIR] [--stockfish PATH]
 
 Each program of benchmarks/programs/ runs as ``python PROGRAM ARGS`` (python-chess) and as
@@ -58,6 +58,7 @@ def programs(inputs, stockfish):
     """(name, script, args, whether it writes files into the trailing out-dir argument)."""
     out = [
         ("analyse_games", "analyse_games.py", ["--book", inputs / "book.bin", inputs / "games.pgn", "--svg-dir"], True),
+        ("walk_games", "walk_games.py", ["--every", "20", inputs / "games.pgn", "--svg-dir"], True),
         ("engine", "engine.py", ["--depth", "3", "--plies", "5"], False),
     ]
     if stockfish:

@@ -65,3 +65,19 @@ def test_parquet(pgn_file, tmp_path):
 def test_missing_file(capsys):
     assert main(["pgn", "/no/such/file.pgn"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_bench_pgn_runs_with_the_tree_work_table(tmp_path, capsys):
+    """``chessbits bench pgn`` on a small corpus: every tree work row (read, clocks and evals,
+    end FEN, str(game), the exporter without comments, read_headers, the walk) produced the
+    same outputs on python-chess and chessbits. Timings are not looked at."""
+    from chessbits.bench.pgn import main as bench_pgn
+    from test_pgn_differential import ANNOTATED, corpus_text
+    corpus = tmp_path / "corpus.pgn"
+    corpus.write_text(ANNOTATED + "\n" + "\n".join(corpus_text(seed) for seed in range(12) if seed % 3 != 2),
+                      encoding="utf-8")
+    assert bench_pgn(["--corpus", str(corpus), "--tree-games", "8", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("| tree work on the first 8 games"):]
+    rows = [line for line in table.splitlines()[2:] if line.startswith("|")]
+    assert len(rows) == 7 and all(line.split("|")[-2].strip() == "yes" for line in rows), table

@@ -130,6 +130,51 @@ def test_analyse_games_on_python_chess_data(tmp_path):
     assert out.count("\n== ") + out.startswith("== ") == len(pgns) and svgs
 
 
+def count_games(path):
+    import chess.pgn
+    with open(path, encoding="utf-8") as handle:
+        return sum(1 for _ in iter(lambda: chess.pgn.read_game(handle), None))
+
+
+def annotated_pgn(directory):
+    """Games with what the generated corpora lack: [%emt], [%csl]/[%cal] arrows, evals with a
+    depth and mates, nested variations with starting comments, null moves, Chess960 and FEN
+    starts, odd headers (the unmutated random games of test_pgn_differential)."""
+    from test_pgn_differential import ANNOTATED, corpus_text
+    path = Path(directory) / "annotated.pgn"
+    path.write_text(ANNOTATED + "\n" + "\n".join(corpus_text(seed) for seed in range(30) if seed % 3 != 2),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("corpus", ["greedy", "stockfish"])
+def test_walk_games_on_generated_corpus(corpus, corpora, tmp_path):
+    if corpus not in corpora:
+        pytest.skip(f"no Stockfish ({STOCKFISH}): no {corpus} corpus")
+    pgn, _ = corpora[corpus]
+    annotated = annotated_pgn(tmp_path)
+    out, svgs = run_both("walk_games.py", lambda subject, svg_dir: ["--svg-dir", svg_dir, "--every", "15",
+                                                                    pgn, annotated], tmp_path)
+    games = sum(1 for line in out.splitlines() if line.startswith("#"))
+    assert games == pgn.read_text().count("[Event ") + count_games(annotated)
+    assert sum(name.endswith("-final.svg") for name in map(str, svgs)) == games
+    totals = out.splitlines()[-2]
+    assert " arrows=0 " not in totals and " emts=0 " not in totals and " side_lines=0 " not in totals
+    assert out.count("\nheaders: games=") == 2
+
+
+def test_walk_games_on_python_chess_data(tmp_path):
+    """python-chess's own PGN files (variants, Chess960, a BOM, odd movetext)."""
+    try:
+        data = pychess_suite.fetch_suite() / "data"
+    except pychess_suite.SuiteUnavailable as exc:
+        pytest.skip(f"python-chess's sdist unavailable: {exc}")
+    pgns = sorted((data / "pgn").glob("*.pgn"))
+    out, svgs = run_both("walk_games.py", lambda subject, svg_dir: ["--svg-dir", svg_dir, "--every", "25", *pgns],
+                         tmp_path)
+    assert out.count("headers: games=") == len(pgns) and svgs
+
+
 def test_engine(tmp_path):
     out, _ = run_both("engine.py", lambda subject, out: ["--depth", "2", "--plies", "4"], tmp_path)
     assert out.count("[Event ") == 6 and "total nodes: " in out

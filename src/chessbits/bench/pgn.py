@@ -3,9 +3,16 @@
 (rust-pgn-reader-python-binding, bulletchess), plain and ``.zst``, on 1 and 2 threads.
 Every reader's games and mainline plies are checked against chessbits' count.
 
+A second table times the tree work of python-chess programs on both libraries, on the same
+games (the read_game loops' subset): reading; every mainline node's clock() and eval(); the
+final position's FEN; str(game); an exporter without comments; read_headers over the file; and
+the walk, all of them together with the variations' SAN. Every row's outputs (a digest of the
+strings and values) must be the same on both (the "same output" column; exit status 1 if not).
+
 The corpus is made by ``benchmarks/pgn_corpus.py`` (Stockfish self-play in Lichess's export
 style); without ``--corpus`` the one it writes to the cache by default is used.
 """
+import hashlib
 import io
 import os
 import sys
@@ -44,6 +51,111 @@ def tree_loop(module: Any, text: str) -> Callable[[], Tuple[int, int]]:
             games += 1
             plies += sum(1 for _ in game.mainline_moves())
     return run
+
+
+def _digest(values: Any) -> str:
+    """A short digest of the values a row produced (their reprs), to compare the libraries."""
+    digest = hashlib.sha1()
+    for value in values:
+        digest.update(repr(value).encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _side_san(node: Any, board: Any, out: List[str], inside: bool = False) -> None:
+    """The SAN of every move in the variations below node (board: node's position), each
+    variation in parentheses."""
+    for i, child in enumerate(node.variations):
+        side = inside or i > 0
+        if i > 0:
+            out.append("(")
+        if side:
+            out.append(board.san(child.move))
+        board.push(child.move)
+        _side_san(child, board, out, side)
+        board.pop()
+        if i > 0:
+            out.append(")")
+
+
+def walk_rows(module: Any, text: str) -> List[Tuple[str, Callable[[], str]]]:
+    """(row, fn returning a digest of what it computed) for the tree work of python-chess
+    programs, with `module` python-chess's chess.pgn or chessbits.pgn; the games of text are
+    read once here for the rows that start from games already read."""
+    def read() -> List[Any]:
+        handle = io.StringIO(text)
+        games: List[Any] = []
+        while True:
+            game = module.read_game(handle)
+            if game is None:
+                return games
+            games.append(game)
+
+    games = read()
+
+    def read_only() -> str:
+        return _digest(len(list(g.mainline_moves())) for g in read())
+
+    def clocks_evals(games: List[Any]) -> List[Any]:
+        return [(node.clock(), node.eval()) for g in games for node in g.mainline()]
+
+    def with_clocks() -> str:
+        return _digest(clocks_evals(read()))
+
+    def with_end() -> str:
+        games = read()
+        return _digest(clocks_evals(games) + [g.end().board().fen() for g in games])
+
+    def exported() -> str:
+        return _digest(str(g) for g in games)
+
+    def bare() -> str:
+        return _digest(g.accept(module.StringExporter(headers=True, variations=True, comments=False)) for g in games)
+
+    def headers() -> str:
+        handle = io.StringIO(text)
+        out: List[Any] = []
+        while True:
+            found = module.read_headers(handle)
+            if found is None:
+                return _digest(out)
+            out.append((handle.tell(), dict(found)))
+
+    def walk() -> str:
+        out: List[Any] = []
+        for g in read():
+            out.append(dict(g.headers))
+            out.extend(clocks_evals([g]))
+            sans: List[str] = []
+            _side_san(g, g.board(), sans)
+            out.append(" ".join(sans))
+            out.append(g.end().board().fen())
+            out.append(str(g))
+            out.append(g.accept(module.StringExporter(headers=True, variations=True, comments=False)))
+        out.append(headers())
+        return _digest(out)
+
+    return [("read_game loop", read_only), ("+ every mainline node's clock() and eval()", with_clocks),
+            ("+ end().board().fen()", with_end), ("str(game) (games already read)", exported),
+            ("StringExporter(comments=False) (games already read)", bare), ("read_headers over the file", headers),
+            ("the walk: all of the above, variations' SAN too", walk)]
+
+
+def walk_table(text: str, games: int, rounds: int) -> Tuple[str, int]:
+    """The tree work rows on python-chess and chessbits, interleaved: (table, 1 if some row's
+    outputs differ between the libraries else 0)."""
+    import chess.pgn as pychess_pgn
+    import chessbits.pgn as cpgn
+    theirs, ours = walk_rows(pychess_pgn, text), walk_rows(cpgn, text)
+    timed = interleaved([fn for pair in zip(theirs, ours) for _, fn in pair], rounds)
+    rows, status = [], 0
+    for k, (name, _) in enumerate(theirs):
+        (pc, pc_out), (cb, cb_out) = timed[2 * k], timed[2 * k + 1]
+        same = pc_out == cb_out
+        status |= not same
+        rows.append([name, f"{pc:.3f}", f"{cb:.3f}", f"{pc / cb:.1f}x" if cb else "-", "yes" if same else "NO"])
+    header = f"tree work on the first {games:,} games (python-chess programs' walk)"
+    return table([header, "python-chess s", "chessbits s", "ratio", "same output"], rows), status
 
 
 def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callable[[], Tuple[int, int]], str]]:
@@ -167,6 +279,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--rounds", type=positive, default=5, help="repetitions; medians are shown")
     ap.add_argument("--tree-games", type=positive, default=1000,
                     help="games of the corpus the read_game loops read (python-chess is slow; default 1000)")
+    ap.add_argument("--no-walk", dest="walk", action="store_false",
+                    help="leave out the tree work table (python-chess and chessbits on the same games: clocks, "
+                         "evals, exports, read_headers, the walk)")
     ap.add_argument("--dask", type=positive, metavar="FILES", default=None,
                     help="also read FILES copies of the corpus as Dask tasks on 1 and 2 local workers")
     args = ap.parse_args(argv)
@@ -208,6 +323,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         out.append([name, f"{seconds:.3f}", rate, per_ply, f"{games:,}" if games else "-",
                     f"{plies:,}" if plies else "-", ratio])
     print(table(["reader", "seconds", "games/s", "us/ply", "games", "plies", "ratio"], out))
+    try:
+        import chess.pgn  # noqa: F401 (python-chess, the other side of the tree work table)
+    except ImportError:
+        args.walk = False
+        print("\n(no python-chess: the tree work table is left out)")
+    if args.walk:
+        text = args.corpus.read_text(encoding="utf-8")
+        parts = text.split("\n\n[")
+        print()
+        walked, differs = walk_table("\n\n[".join(parts[:args.tree_games]) + "\n", min(args.tree_games, len(parts)),
+                                     args.rounds)
+        print(walked)
+        status |= differs
     if args.dask:
         print()
         print(dask_table(args.corpus, args.dask, args.rounds))
