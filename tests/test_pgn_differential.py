@@ -1211,7 +1211,8 @@ def test_subclassed_games_and_nodes_as_python_chess():
         kinds = THEIRS_CLASSES if L is THEIRS else OURS_CLASSES
         root = kinds.BoardRoot(L.chess.Board("4k3/8/8/8/8/8/8/4K2R w K - 0 30"))
         child = root.add_variation(L.chess.Move.from_uci("e1g1"), comment="[%clk 0:00:03]")
-        return [outcome(fn) for fn in (root.board, root.ply, root.turn, root.end, root.mainline_moves().__iter__,
+        return [outcome(fn) for fn in (root.board, root.ply, root.turn, root.end,
+                                       lambda: next(iter(root.mainline_moves())),  # (a C iterator, not a generator)
                                        lambda: list(root.mainline_moves()), child.ply, child.clock, child.eval,
                                        child.board, child.san, child.game, lambda: root.accept(L.pgn.StringExporter()),
                                        root.is_mainline, child.is_mainline, child.starts_variation, lambda: repr(child))]

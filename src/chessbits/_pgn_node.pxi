@@ -31,22 +31,21 @@ cdef object _EVAL_REGEX = None
 cdef object _ARROWS_REGEX = None
 cdef object _TAG_NAME_REGEX = None
 cdef object _condense = None
-cdef object _scores = None      # (PovScore, Cp, Mate), or the function that imports them
 cdef object _Arrow = None       # chessbits.svg.Arrow, or the function that imports it
 cdef object _find_variant = None
 
 
 def _pgn_register(*, SKIP, StringExporter, FileExporter, GameBuilder, HeadersBuilder, SkipVisitor,
                   CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, ARROWS_REGEX, TAG_NAME_REGEX, condense,
-                  scores, Arrow, find_variant):
+                  Arrow, find_variant):
     """chessbits.pgn's Python half, made known to the tree (called once, at its import)."""
     global _SKIP, _StringExporter, _FileExporter, _GameBuilder, _HeadersBuilder, _SkipVisitor
     global _CLOCK_REGEX, _EMT_REGEX, _EVAL_REGEX, _ARROWS_REGEX, _TAG_NAME_REGEX, _condense
-    global _scores, _Arrow, _find_variant
+    global _Arrow, _find_variant
     _SKIP, _StringExporter, _FileExporter = SKIP, StringExporter, FileExporter
     _GameBuilder, _HeadersBuilder, _SkipVisitor = GameBuilder, HeadersBuilder, SkipVisitor
     _CLOCK_REGEX, _EMT_REGEX, _EVAL_REGEX, _ARROWS_REGEX = CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, ARROWS_REGEX
-    _TAG_NAME_REGEX, _condense, _scores, _Arrow, _find_variant = TAG_NAME_REGEX, condense, scores, Arrow, find_variant
+    _TAG_NAME_REGEX, _condense, _Arrow, _find_variant = TAG_NAME_REGEX, condense, Arrow, find_variant
 
 
 cdef str _abstract_message(str name, list missing):
@@ -56,14 +55,6 @@ cdef str _abstract_message(str name, list missing):
         return (f"Can't instantiate abstract class {name} without an implementation for abstract "
                 f"method{'s' if len(missing) > 1 else ''} {methods}")
     return f"Can't instantiate abstract class {name} with abstract method{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
-
-
-cdef object _score_classes():
-    """(PovScore, Cp, Mate) of chessbits.engine, imported on first use."""
-    global _scores
-    if type(_scores) is not tuple:
-        _scores = _scores()
-    return _scores
 
 
 cdef object _arrow_class():
@@ -381,17 +372,15 @@ cdef class GameNode:
         parts = _eval_parts(self.comment)
         if parts is None:
             return None
-        PovScore, Cp, Mate = _score_classes()
         mate, cp, _ = parts
         turn = self.turn()
         if mate:
             moves = int(mate)
-            score = Mate(moves)
-            if moves == 0:  # the side to move after mate is the side mated
-                return PovScore(score, turn)
-        else:
-            score = Cp(_round_half_even(float(cp) * 100))
-        return PovScore(score if turn else -score, turn)
+            if moves == 0 or turn:  # Mate(0): the side to move after mate is the side mated
+                return _pov_score(_mate_score(moves), turn)
+            return _pov_score(_mate_score(-moves), turn)
+        value = _round_half_even(float(cp) * 100)
+        return _pov_score(_cp_score(value if turn else -value), turn)
 
     def eval_depth(self):
         """The depth of the first ``[%eval ...]`` of the comment, or None."""
@@ -807,8 +796,6 @@ cdef class Game(GameNode):
     """
     cdef public object headers
     cdef public object errors
-    cdef object _fen_seen   # the FEN header whose ply is _fen_ply (ply() of a game from a FEN)
-    cdef object _fen_ply
 
     def __init__(self, headers=None):
         GameNode.__init__(self)
@@ -824,15 +811,8 @@ cdef class Game(GameNode):
     def ply(self):
         """The ply of the starting position (0 unless the game starts from a FEN)."""
         headers = self.headers
-        if type(headers) is Headers:
-            fen = (<Headers>headers)._others.get("FEN")
-            if fen is None:
-                return 0
-            if fen is self._fen_seen and type(self).board is Game.board:
-                return self._fen_ply
-            ply = self.board().ply()
-            self._fen_seen, self._fen_ply = fen, ply
-            return ply
+        if type(headers) is Headers and "FEN" not in (<Headers>headers)._others:
+            return 0
         return self.board().ply() if "FEN" in headers else 0
 
     def setup(self, board):

@@ -539,11 +539,6 @@ def read_games_dask(sources: Any, client: Any, **kwargs: Any) -> Any:
     return run(sources, client, **kwargs)
 
 
-def _scores() -> Any:
-    from .engine import Cp, Mate, PovScore
-    return PovScore, Cp, Mate
-
-
 def _arrow() -> Any:
     from .svg import Arrow
     return Arrow
@@ -558,4 +553,4 @@ _core._pgn_register(SKIP=SKIP, StringExporter=StringExporter, FileExporter=FileE
                     GameBuilder=GameBuilder, HeadersBuilder=HeadersBuilder, SkipVisitor=SkipVisitor,
                     CLOCK_REGEX=CLOCK_REGEX, EMT_REGEX=EMT_REGEX, EVAL_REGEX=EVAL_REGEX,
                     ARROWS_REGEX=ARROWS_REGEX, TAG_NAME_REGEX=TAG_NAME_REGEX, condense=_condense_affix,
-                    scores=_scores, Arrow=_arrow, find_variant=_find_variant)
+                    Arrow=_arrow, find_variant=_find_variant)

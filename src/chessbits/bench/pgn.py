@@ -172,8 +172,6 @@ def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callab
         pass
     if pychess_pgn is not None:
         rows.append(("python-chess read_game loop", tree_loop(pychess_pgn, tree_text), "tree"))
-        rows.append(("python-chess's reader on chessbits boards",
-                     tree_loop(type("M", (), {"read_game": staticmethod(cpgn._pychess_read_game)}), tree_text), "tree"))
     rows.append(("chessbits read_game loop", tree_loop(cpgn, tree_text), "tree"))
 
     def arrays(source: Any, threads: int) -> Callable[[], Tuple[int, int]]:
