@@ -21,6 +21,7 @@
 #include "pgn.c"
 #include "pgn_board.c"
 #include "pgn_arrays.c"
+#include "utf8.c"
 #include "pgn_annot.c"
 #include "pgn_export.c"
 #include "encode.c"

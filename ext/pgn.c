@@ -269,11 +269,20 @@ int pgn_read_game(PgnReader *r) {
         if (pgn_blank(line)) break;
         if (line.n && line.p[0] == '%') { PGN_NEXT(line); continue; }
       }
-      for (size_t i = 0; i < line.n; i++) {
-        const char ch = line.p[i];
-        if (ch == '{') in_comment = 1;
-        else if (!in_comment && ch == ';') break;
-        else if (ch == '}') in_comment = 0;
+      /* the braces and semicolons in order, found by memchr: '{' opens, '}' closes, a ';'
+         outside a comment ends the line */
+      const char *p = line.p, *e = line.p + line.n;
+      while (p < e) {
+        if (in_comment) {
+          p = memchr(p, '}', (size_t)(e - p));
+          if (!p) break;
+          in_comment = 0, p++;
+        } else {
+          const char *open = memchr(p, '{', (size_t)(e - p));
+          if (memchr(p, ';', (size_t)((open ? open : e) - p))) break;
+          if (!open) break;
+          in_comment = 1, p = open + 1;
+        }
       }
       PGN_NEXT(line);
     }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pgn_export.h"
+#include "utf8.h"
 
 /* Returns 1 if buf has room for n more bytes past *len (grown if needed), 0 if out of memory. */
 static int pe_room(char **buf, size_t *cap, size_t len, size_t n) {
@@ -19,12 +20,12 @@ static void pe_cur(PgnWriter *w, const char *t, size_t n) {
   if (!pe_room(&w->cur, &w->cur_cap, w->curn, n)) { w->oom = 1; return; }
   memcpy(w->cur + w->curn, t, n);
   w->curn += n;
-  w->cur_chars += pgn_utf8_chars(t, n);
+  w->cur_chars += utf8_chars(t, n);
 }
 
 /* Returns nothing; t[0..n), right-stripped, becomes a finished line. */
 static void pe_finish(PgnWriter *w, const char *t, size_t n) {
-  n = pgn_rstrip(t, n);
+  n = utf8_rstrip(t, n);
   if (w->lines == w->lines_cap) {
     const size_t c = w->lines_cap ? w->lines_cap * 2 : 32;
     size_t *e = realloc(w->ends, c * sizeof *e);
@@ -58,7 +59,7 @@ void pgn_writer_flush(PgnWriter *w) {
 }
 
 void pgn_writer_token(PgnWriter *w, const char *t, size_t n) {
-  if (w->limited && w->columns - w->cur_chars < pgn_utf8_chars(t, n)) pgn_writer_flush(w);
+  if (w->limited && w->columns - w->cur_chars < utf8_chars(t, n)) pgn_writer_flush(w);
   pe_cur(w, t, n);
 }
 
@@ -79,53 +80,18 @@ void pgn_writer_header(PgnWriter *w, const char *name, size_t nn, const char *va
   pe_finish(w, w->cur, nn + vn + 5);
 }
 
-/* Returns the length of the Python whitespace character starting at t[i] (0 if none). */
-static size_t pe_space_at(const char *t, size_t n, size_t i) {
-  const unsigned char c = (unsigned char)t[i];
-  if (c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)) return 1;
-  if (i + 1 < n && c == 0xC2 && ((unsigned char)t[i + 1] == 0x85 || (unsigned char)t[i + 1] == 0xA0)) return 2;
-  if (i + 2 >= n) return 0;
-  const unsigned char d = (unsigned char)t[i + 1], e = (unsigned char)t[i + 2];
-  if (c == 0xE1 && d == 0x9A && e == 0x80) return 3;                                     /* U+1680 */
-  if (c == 0xE2 && d == 0x80 && (e <= 0x8A || e == 0xA8 || e == 0xA9 || e == 0xAF)) return 3;  /* U+2000.. */
-  if (c == 0xE2 && d == 0x81 && e == 0x9F) return 3;                                     /* U+205F */
-  if (c == 0xE3 && d == 0x80 && e == 0x80) return 3;                                     /* U+3000 */
-  return 0;
-}
-
-/* Returns the start of the UTF-8 character ending just before t[i]. */
-static size_t pe_char_start(const char *t, size_t i) {
-  do i--; while (i > 0 && ((unsigned char)t[i] & 0xC0) == 0x80);
-  return i;
-}
-
-size_t pgn_rstrip(const char *t, size_t n) {
-  while (n) {
-    const size_t s = pe_char_start(t, n);
-    if (pe_space_at(t, n, s) != n - s) break;
-    n = s;
-  }
-  return n;
-}
-
-int64_t pgn_utf8_chars(const char *t, size_t n) {
-  int64_t k = 0;
-  for (size_t i = 0; i < n; i++) k += ((unsigned char)t[i] & 0xC0) != 0x80;
-  return k;
-}
-
 void pgn_writer_comment(PgnWriter *w, const char *t, size_t n) {
   size_t a = 0, b = n, s;
   /* strip around the text as it is once the '}' are gone: they may sit between spaces */
   for (;;) {
     while (a < b && t[a] == '}') a++;
-    if (a < b && (s = pe_space_at(t, b, a)) != 0) a += s;
+    if (a < b && (s = utf8_space_at(t, b, a)) != 0) a += s;
     else break;
   }
   for (;;) {
     while (b > a && t[b - 1] == '}') b--;
-    const size_t c = b > a ? pe_char_start(t, b) : b;
-    if (b > a && c >= a && pe_space_at(t, b, c) == b - c) b = c;
+    const size_t c = b > a ? utf8_char_start(t, b) : b;
+    if (b > a && c >= a && utf8_space_at(t, b, c) == b - c) b = c;
     else break;
   }
   char *tmp = malloc(b - a + 5);

@@ -45,10 +45,4 @@ void pgn_writer_header(PgnWriter *w, const char *name, size_t nn, const char *va
 /* Returns nothing; the token of a comment: "{ " + text without '}', stripped, + " } ". */
 void pgn_writer_comment(PgnWriter *w, const char *t, size_t n);
 
-/* Returns the number of characters (code points) of UTF-8 text t[0..n). */
-int64_t pgn_utf8_chars(const char *t, size_t n);
-
-/* Returns the length of t[0..n) without its trailing Python whitespace (str.rstrip()). */
-size_t pgn_rstrip(const char *t, size_t n);
-
 #endif

@@ -457,7 +457,12 @@ cdef extern from "pgn_export.h" nogil:
     void pgn_writer_line(PgnWriter *w, const char *t, size_t n)
     void pgn_writer_header(PgnWriter *w, const char *name, size_t nn, const char *value, size_t vn)
     void pgn_writer_comment(PgnWriter *w, const char *t, size_t n)
-    size_t pgn_rstrip(const char *t, size_t n)
+
+cdef extern from "utf8.h" nogil:
+    size_t utf8_from_ucs(const void *data, int kind, size_t n, char *out)
+    int64_t utf8_chars(const char *t, size_t n)
+    size_t utf8_valid_prefix(const char *s, size_t n)
+    size_t utf8_rstrip(const char *t, size_t n)
 
 cdef extern from "svg.h":
     ctypedef struct SvgBuf:

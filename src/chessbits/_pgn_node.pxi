@@ -249,25 +249,28 @@ cdef class GameNode:
 
     def starts_variation(self):
         """True if this node is a variation of its parent other than the main one."""
-        if not self.parent or not self.parent.variations:
+        parent = _parent_of(self)
+        if not parent or _nchildren(parent) == 0:
             return False
-        return self.parent.variations[0] != self
+        return _child0(parent) is not self
 
     def is_mainline(self):
         """True if this node is on the game's main line."""
-        node = self
-        while node.parent:
-            parent = node.parent
-            if not parent.variations or parent.variations[0] != node:
+        cdef object node = self, parent
+        while True:
+            parent = _parent_of(node)
+            if not parent:
+                return True
+            if _child0(parent) is not node:
                 return False
             node = parent
-        return True
 
     def is_main_variation(self):
         """True if this node is its parent's main variation (the root is)."""
-        if not self.parent:
+        parent = _parent_of(self)
+        if not parent:
             return True
-        return not self.parent.variations or self.parent.variations[0] == self
+        return _nchildren(parent) == 0 or _child0(parent) is self
 
     def __getitem__(self, move):
         variations = self.variations

@@ -6,6 +6,11 @@
 # python-chess's calls with Python boards, as python-chess makes them.
 
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
+from libc.string cimport memchr, memmove, memcpy, memcmp
+from libc.stdlib cimport realloc, free
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA
+from io import StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
+import codecs as _codecs
 
 cdef enum:
     _READ_VISITOR = 0   # the visitor's own methods are called
@@ -31,10 +36,24 @@ cdef class _GameReader:
     cdef list boards                # python-chess's board_stack (generic)
     cdef str starting_comment       # the builder's state (fast path)
     cdef bint in_variation
-
+    # An io.StringIO, or an io.TextIOWrapper decoding UTF-8 with universal newlines, is read
+    # in chunks, not by the line: the lines handed out are those readline() would return (the
+    # text split at "\\n", as readline() splits text that holds no "\\r" in every newline mode
+    # taken here), and the handle is left where readline() would have left it.
+    cdef object handle              # that handle, or None (lines by readline())
+    cdef object source              # what is read ahead: the StringIO, or the TextIOWrapper's buffer
+    cdef bint raw                   # source gives bytes: a position is a byte offset (readline()'s
+                                    # tell() cookie), each line checked as UTF-8
+    cdef char *chunk                # the text read ahead, UTF-8: chunk[at..n) not yet handed out
+    cdef Py_ssize_t at, n, cap
+    cdef Py_ssize_t start           # the handle's position when the game started
+    cdef Py_ssize_t given           # the characters (bytes, if raw) handed out as lines since
+    cdef bint eof
+    cdef Py_ssize_t tags            # the tag pairs read so far
     def __dealloc__(self):
         pgn_reader_free(&self.reader)
         pgn_board_free(&self.board)
+        free(self.chunk)
 
     cdef int _fail(self) noexcept:
         import sys
@@ -51,11 +70,115 @@ cdef str _span_ascii(PgnSpan s):
     return PyUnicode_DecodeASCII(s.p, s.n, NULL)
 
 
+# characters (bytes) read ahead at once: the last game's length and a quarter, no less than this
+cdef Py_ssize_t _CHUNK_MIN = 2048
+cdef Py_ssize_t _chunk_size = 8192
+cdef dict _UTF8_NAMES = {}  # an encoding's name -> whether it decodes as UTF-8
+
+
+cdef bint _read_ahead(object handle) except -1:
+    """True if read_game may read handle ahead in chunks (see _GameReader)."""
+    if type(handle) is _StringIO:
+        return True
+    if type(handle) is not _TextIOWrapper or handle.newlines is None:  # (None: not universal, or
+        return False                                                   # nothing read yet)
+    encoding = handle.encoding
+    utf8 = _UTF8_NAMES.get(encoding)
+    if utf8 is None:
+        try:
+            utf8 = _UTF8_NAMES[encoding] = _codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+        except LookupError:
+            utf8 = False
+    return utf8 and handle.seekable() and not handle.writable()
+
+
+cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
+    """Sets r to read handle ahead from where it is (nothing changes if its place is no byte
+    offset: a TextIOWrapper whose decoder holds state)."""
+    try:
+        start = handle.tell()
+    except (OSError, ValueError):  # (closed, or telling disabled while iterating it) readline() says
+        return 0
+    if not 0 <= start < (<Py_ssize_t>1 << 62):
+        return 0
+    r.handle, r.start, r.raw = handle, start, type(handle) is not _StringIO
+    r.source = handle.buffer if r.raw else handle
+    if r.raw:
+        r.source.seek(start)
+    return 0
+
+
+cdef int _gr_fall_back(_GameReader r) except -1:
+    """The rest of the game by readline(): the handle put after the lines handed out."""
+    r.handle.seek(r.start + r.given)
+    r.handle = None
+    return -1
+
+
+cdef int _gr_refill(_GameReader r) except -1:
+    """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
+    _gr_fall_back) if it holds a "\\r"."""
+    more = r.source.read(_chunk_size)
+    cdef Py_ssize_t k = len(more), keep = r.n - r.at
+    cdef char *grown
+    if k == 0:
+        r.eof = True
+        return 0
+    if keep + 4 * k > r.cap:
+        r.cap = 2 * (keep + 4 * k)
+        grown = <char *>realloc(r.chunk, r.cap)
+        if grown == NULL:
+            raise MemoryError()
+        r.chunk = grown
+    memmove(r.chunk, r.chunk + r.at, keep)
+    r.at, r.n = 0, keep
+    if r.raw:
+        memcpy(r.chunk + keep, <const char *>(<bytes>more), k)
+        r.n += k
+    else:
+        r.n += utf8_from_ucs(PyUnicode_DATA(more), PyUnicode_KIND(more), k, r.chunk + keep)
+    if memchr(r.chunk + keep, 13, r.n - keep) != NULL:
+        return _gr_fall_back(r)
+    return 1
+
+
+cdef int _gr_next_ahead(_GameReader r, PgnLine *out) except -2:
+    """_gr_next from the text read ahead: 1 with a line, 0 at the end, -1 if lines come from
+    readline() from here (see _gr_fall_back)."""
+    cdef const char *nl = NULL
+    cdef Py_ssize_t end, length
+    while True:
+        if r.n > r.at:
+            nl = <const char *>memchr(r.chunk + r.at, 10, r.n - r.at)
+        if nl != NULL or r.eof:
+            break
+        if _gr_refill(r) < 0:
+            return -1
+    end = (nl - r.chunk) + 1 if nl != NULL else r.n
+    length = end - r.at
+    if r.raw:
+        if utf8_valid_prefix(r.chunk + r.at, length) != <size_t>length:
+            return _gr_fall_back(r)  # readline() decodes it as the handle's errors= says
+        r.given += length
+    else:
+        r.given += utf8_chars(r.chunk + r.at, length)
+    out.p = r.chunk + r.at
+    out.eol = nl != NULL
+    out.n = length - out.eol
+    r.at = end
+    return length > 0
+
+
 cdef int _gr_next(void *ctx, PgnLine *out) noexcept:
     cdef _GameReader r = <_GameReader>ctx
     cdef Py_ssize_t n
     cdef const char *p
+    cdef int k
     try:
+        if r.handle is not None:
+            k = _gr_next_ahead(r, out)
+            if k >= 0:
+                return k
         line = r.readline()
         if not isinstance(line, str):
             line.lstrip("\ufeff")  # python-chess's TypeError for a file not opened in text mode
@@ -103,10 +226,35 @@ cdef int _gr_begin_game(void *ctx) noexcept:
         return r._fail()
 
 
+# the tag names of the last game read, by their place in it: games of a database mostly name
+# the same tags in the same order, so a name is compared, not decoded and hashed again
+cdef list _tag_names = []
+
+
+cdef str _tag_name(PgnSpan name, Py_ssize_t i):
+    """The str of a game's i-th tag name."""
+    cdef const char *p
+    cdef Py_ssize_t n
+    if i < len(_tag_names):
+        cached = <str>_tag_names[i]
+        p = PyUnicode_AsUTF8AndSize(cached, &n)
+        if n == <Py_ssize_t>name.n and memcmp(p, name.p, n) == 0:
+            return cached
+        tag = _span_text(name)
+        if tag.isascii():  # (the cached names' UTF-8 is their own text)
+            _tag_names[i] = tag
+        return tag
+    tag = _span_text(name)
+    if i == len(_tag_names) and tag.isascii() and i < 64:
+        _tag_names.append(tag)
+    return tag
+
+
 cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
     cdef _GameReader r = <_GameReader>ctx
     try:
-        tag, text = _span_text(name), _span_text(value)
+        tag, text = _tag_name(name, r.tags), _span_text(value)
+        r.tags += 1
         if r.mode != _READ_VISITOR:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
             (r.tag_roster if tag in PGN_ROSTER else r.others)[tag] = text
             return PGN_GO
@@ -322,6 +470,7 @@ cdef PgnSink _GR_SINK = PgnSink(_gr_begin_game, _gr_header, _gr_end_headers, _gr
 
 def _pgn_read_game(handle, Visitor):
     """python-chess's read_game(handle, Visitor=Visitor)."""
+    global _chunk_size
     cdef _GameReader r = _GameReader()
     if Visitor is _GameBuilder:
         r.mode = _READ_GAME
@@ -335,11 +484,19 @@ def _pgn_read_game(handle, Visitor):
     if r.mode == _READ_GAME or r.mode == _READ_VISITOR:
         r.visitor = Visitor()
     r.readline = handle.readline
+    if _read_ahead(handle):
+        _gr_start_ahead(r, handle)
     r.reader.lines.next = _gr_next
     r.reader.lines.ctx = <void *>r
     r.reader.sink = &_GR_SINK
     r.reader.ctx = <void *>r
-    cdef int k = pgn_read_game(&r.reader)
+    cdef int k
+    try:
+        k = pgn_read_game(&r.reader)
+    finally:
+        if r.handle is not None:  # where readline() would have left it
+            _chunk_size = max(_CHUNK_MIN, r.given + r.given // 4)
+            r.handle.seek(r.start + r.given)
     if k == PGN_ABORT:
         error, r.error = r.error, None
         if error is None:

@@ -143,10 +143,10 @@ cdef class _Walk:
                 if self.w.lines:
                     out[k] = 10
                     k += 1
-                end = pgn_rstrip(self.w.cur, self.w.curn)
+                end = utf8_rstrip(self.w.cur, self.w.curn)
                 memcpy(out + k, self.w.cur, end)
                 k += end
-            return _decoded(out, pgn_rstrip(out, k))
+            return _decoded(out, utf8_rstrip(out, k))
         finally:
             free(out)
 
