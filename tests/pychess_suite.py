@@ -116,13 +116,23 @@ def subject_name(name: str | None = None) -> str:
     return name
 
 
-def load_test_module(suite_dir: Path) -> types.ModuleType:
-    """python-chess's test.py as a module (not named ``test``: that is the standard library's)."""
+def load_test_module(suite_dir: Path, classes: list[str] | None = None) -> types.ModuleType:
+    """python-chess's test.py as a module (not named ``test``: that is the standard library's);
+    with ``classes``, the other test classes left out before it runs (their bodies may name
+    modules chessbits runs only with python-chess installed, as SyzygyTestCase's decorators do)."""
+    import ast
     name = "_pychess_upstream_test"
-    spec = importlib.util.spec_from_file_location(name, suite_dir / "test.py")
+    path = suite_dir / "test.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    if classes is None:
+        spec.loader.exec_module(module)
+        return module
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree.body = [node for node in tree.body if not (isinstance(node, ast.ClassDef) and
+                                                      node.name.endswith("TestCase") and node.name not in classes)]
+    exec(compile(tree, str(path), "exec"), vars(module))
     return module
 
 
@@ -247,7 +257,7 @@ def child(subject: str, suite_dir: Path, out: Path, classes: list[str] | None, v
         import chessbits
         chessbits.install_as_chess()
     os.chdir(suite_dir)  # test.py opens data/ relative to its own directory
-    module = load_test_module(suite_dir)
+    module = load_test_module(suite_dir, classes)
     found = test_classes(module)
     chosen = [c for c in found if classes is None or c.__name__ in classes]
     loader = unittest.TestLoader()
@@ -260,13 +270,14 @@ def child(subject: str, suite_dir: Path, out: Path, classes: list[str] | None, v
 
 
 def run(subject: str | None = None, verbose: bool = False, classes: list[str] | None = None,
-        timeout: float = 900) -> Report:
+        timeout: float = 900, version: str | None = None) -> Report:
     """Run python-chess's test.py (every class, or ``classes``) in a child process with
-    ``subject`` installed as ``chess``."""
+    ``subject`` installed as ``chess``; ``version``: that release's test.py (default: the
+    installed python-chess's; chessbits needs no python-chess installed to run it)."""
     import json
     import tempfile
     subject = subject_name(subject)
-    version = pychess_version()
+    version = version or pychess_version()
     suite_dir = fetch_suite(version)
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([env.get("PATH", ""), *ENGINE_DIRS])
@@ -296,13 +307,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="the library installed as chess (default: $CHESSBITS_SUBJECT or chessbits)")
     parser.add_argument("--classes", type=lambda s: s.split(","), default=None,
                         help="only these test classes, comma-separated (default: all)")
+    parser.add_argument("--version", default=None,
+                        help="python-chess's release whose test.py runs (default: the one installed; "
+                             "with chessbits as the subject none need be)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         child(subject_name(args.subject), Path.cwd(), args.child, args.classes, args.verbose)
         return 0
     try:
-        report = run(args.subject, args.verbose, args.classes)
+        report = run(args.subject, args.verbose, args.classes, version=args.version)
     except SuiteUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

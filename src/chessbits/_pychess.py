@@ -1,11 +1,11 @@
 """python-chess's own module code, run on chessbits' objects.
 
-Until chessbits has its own ``engine``, ``syzygy``, ``gaviota`` (and, for now, ``pgn``'s tree),
-those modules are python-chess's source, read from the installed python-chess (the
+Until chessbits has its own ``syzygy``, ``gaviota`` and ``engine`` protocol, those modules
+are python-chess's source, read from the installed python-chess (the
 ``chessbits[pychess]`` extra) and executed as ``chessbits.<name>`` with every ``import chess``
 in it answered by chessbits: the boards, moves, pieces and square sets they make are ours.
-Nothing of python-chess is copied into chessbits; without python-chess these modules raise
-an ImportError that names the extra.
+Nothing of python-chess is copied into chessbits; without python-chess these modules import
+and their names raise an ImportError that names the extra.
 
 What it needs: python-chess 1.11's ``chess/<name>.py`` (the extra pins ``chess>=1.11,<2``), whose
 module code uses only names chessbits has (its Board, Move, Piece, SquareSet, constants,
@@ -80,17 +80,12 @@ def _unknown(name: str, path: Path, what: str) -> ImportError:
                        f"Install python-chess 1.11: pip install {EXTRA!r}", name="chess", path=str(path))
 
 
-def borrow(namespace: Dict[str, Any], name: str, patches: Sequence[Tuple[str, str]] = ()) -> None:
+def borrow(namespace: Dict[str, Any], name: str) -> None:
     """Run python-chess's ``chess/<name>.py`` in ``namespace`` (a chessbits module's globals)
     with ``chess`` meaning chessbits. Its loggers keep python-chess's names (``chess.<name>``),
-    so logging set up for python-chess applies. patches: (text, replacement) pairs, each text
-    found exactly once in the source (ImportError otherwise: a python-chess we do not know)."""
+    so logging set up for python-chess applies."""
     path = package_dir() / f"{name}.py"
     source = path.read_text(encoding="utf-8")
-    for old, new in patches:
-        if source.count(old) != 1:
-            raise _unknown(name, path, f"{old!r} is not in it once")
-        source = source.replace(old, new)
     before = dict(namespace)
     try:
         code = compile(source, str(path), "exec", dont_inherit=True)
@@ -102,3 +97,19 @@ def borrow(namespace: Dict[str, Any], name: str, patches: Sequence[Tuple[str, st
         raise _unknown(name, path, f"{type(exc).__name__}: {exc}") from exc
     if isinstance(namespace.get("LOGGER"), logging.Logger):
         namespace["LOGGER"] = logging.getLogger(f"chess.{name}")
+
+
+def borrow_or_defer(namespace: Dict[str, Any], name: str) -> None:
+    """:func:`borrow`; if python-chess's code is missing or does not run here, the module still
+    imports and each of its names raises the ImportError that says why."""
+    try:
+        borrow(namespace, name)
+    except ImportError as exc:
+        reason = exc
+
+        def __getattr__(attr: str) -> Any:
+            if attr.startswith("__"):
+                raise AttributeError(attr)
+            raise ImportError(f"chessbits.{name}.{attr}: {reason}", name="chess",
+                              path=reason.path) from reason
+        namespace["__getattr__"] = __getattr__
