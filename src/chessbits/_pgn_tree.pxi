@@ -108,14 +108,14 @@ cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
     return 0
 
 
-cdef int _gr_fall_back(_GameReader r) except -1:
+cdef int _gr_fall_back(_GameReader r) except -2:
     """The rest of the game by readline(): the handle put after the lines handed out."""
     r.handle.seek(r.start + r.given)
     r.handle = None
     return -1
 
 
-cdef int _gr_refill(_GameReader r) except -1:
+cdef int _gr_refill(_GameReader r) except -2:
     """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
     _gr_fall_back) if it holds a "\\r"."""
     more = r.source.read(_chunk_size)
