@@ -723,6 +723,41 @@ PyMove board_pop(Position *pos) {
   return board_pymove(pos, m);
 }
 
+int board_gives_check(Position *pos, PyMove m) {
+  const Square from = pymove_from(m), to = pymove_to(m);
+  if (!m || !(pos->st->flags & BOARD_REGULAR) || pymove_promotion(m) || board_is_castling(pos, m) ||
+      board_is_en_passant(pos, m)) {
+    StateInfo st;
+    b_push(pos, m, &st, 0);
+    const int check = board_checkers(pos) != 0;
+    board_pop(pos);
+    return check;
+  }
+  /* one king a side and the mover's not attacked: the moved piece from its new square, or a
+     piece of ours through the square it left */
+  const Color us = pos->side;
+  const Square k = board_king(pos, us ^ 1);
+  const Bitboard fb = square_bb(from), tb = square_bb(to), kb = square_bb(k);
+  const Bitboard occ = (pos->by_type[NO_PIECE_TYPE] ^ fb) | tb;
+  Bitboard direct;
+  switch (type_of_piece(pos->board[from])) {
+    case PAWN: direct = PawnAttacks[us][to]; break;
+    case KNIGHT: direct = KnightAttacks[to]; break;
+    case BISHOP: direct = b_bishop(to, occ); break;
+    case ROOK: direct = b_rook(to, occ); break;
+    case QUEEN: direct = b_bishop(to, occ) | b_rook(to, occ); break;
+    default: direct = KingAttacks[to]; break;
+  }
+  const int check = (direct & kb) || (position_attackers(pos, us, k, occ) & ~fb);
+#ifdef CB_DEBUG
+  StateInfo st;
+  b_push(pos, m, &st, 0);
+  CB_ASSERT(check == (board_checkers(pos) != 0));
+  board_pop(pos);
+#endif
+  return check;
+}
+
 /* --- the end of the game ------------------------------------------------------------- */
 
 int board_insufficient(const Position *pos, Color c) {

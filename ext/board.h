@@ -182,6 +182,11 @@ int board_is_legal(const Position *pos, PyMove m);
 /* Returns 1 if the pseudo-legal m leaves the mover's king attacked (is_into_check). */
 int board_is_into_check(const Position *pos, PyMove m);
 
+/* Returns 1 if the pseudo-legal m (castling as python-chess pushes it) puts the other side
+   in check, as board_checkers() after playing it says (worked out without playing it for a
+   plain move of a regular position). */
+int board_gives_check(Position *pos, PyMove m);
+
 /* Returns 1 if m is an en-passant capture, castling, a capture, zeroing, irreversible. */
 int board_is_en_passant(const Position *pos, PyMove m);
 int board_is_castling(const Position *pos, PyMove m);

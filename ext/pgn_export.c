@@ -94,13 +94,22 @@ void pgn_writer_comment(PgnWriter *w, const char *t, size_t n) {
     if (b > a && c >= a && utf8_space_at(t, b, c) == b - c) b = c;
     else break;
   }
-  char *tmp = malloc(b - a + 5);
-  if (!tmp) { w->oom = 1; return; }
-  size_t k = 0;
-  tmp[k++] = '{', tmp[k++] = ' ';
-  for (size_t i = a; i < b; i++)
-    if (t[i] != '}') tmp[k++] = t[i];
-  tmp[k++] = ' ', tmp[k++] = '}', tmp[k++] = ' ';
-  pgn_writer_token(w, tmp, k);
-  free(tmp);
+  /* the token "{ " + text + " } " written straight onto the line, once it is known to fit */
+  const char *brace = memchr(t + a, '}', b - a);
+  int64_t chars = utf8_chars(t + a, b - a) + 5;
+  if (brace)
+    for (const char *p = brace; p < t + b; p++) chars -= *p == '}';
+  if (w->limited && w->columns - w->cur_chars < chars) pgn_writer_flush(w);
+  if (!pe_room(&w->cur, &w->cur_cap, w->curn, b - a + 5)) { w->oom = 1; return; }
+  char *o = w->cur + w->curn;
+  *o++ = '{', *o++ = ' ';
+  if (!brace) {
+    memcpy(o, t + a, b - a), o += b - a;
+  } else {
+    for (size_t i = a; i < b; i++)
+      if (t[i] != '}') *o++ = t[i];
+  }
+  *o++ = ' ', *o++ = '}', *o++ = ' ';
+  w->curn = (size_t)(o - w->cur);
+  w->cur_chars += chars;
 }

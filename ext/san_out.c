@@ -1,6 +1,6 @@
 /* SAN out: python-chess's Board.san()/lan() of a move, written into a buffer, so the PGN
    exporters and Board.san share one writer: disambiguation by file, then rank, then both, as
-   python-chess does; the check or mate suffix looked up by playing the move and taking it back. */
+   python-chess does; the check suffix worked out from the position, mate by playing the move. */
 #include <string.h>
 #include "san.h"
 
@@ -57,9 +57,13 @@ static int so_body(const Position *pos, PyMove m, int long_form, char *out) {
 int san_write(Position *pos, PyMove m, int long_form, char *out) {
   int n = so_body(pos, m, long_form, out);
   if (n < 0) return -1;
-  StateInfo st;
-  if (board_push(pos, board_from_chess960(pos, m), &st) != 0) return -1;
-  if (m && board_checkers(pos)) out[n++] = board_count_legal(pos) ? '+' : '#';
-  board_pop(pos);
+  const PyMove played = board_from_chess960(pos, m);
+  if (m && !board_is_pseudo_legal(pos, played)) return -1;
+  if (m && board_gives_check(pos, played)) {  /* mate: no legal reply, found by playing it */
+    StateInfo st;
+    board_push(pos, played, &st);
+    out[n++] = board_count_legal(pos) ? '+' : '#';
+    board_pop(pos);
+  }
   return n;
 }

@@ -6,7 +6,6 @@
 # (lines, current_line, force_movenumber, ...) read before and written back after.
 
 from libc.stdlib cimport realloc
-from libc.stdio cimport snprintf
 from cpython.ref cimport Py_DECREF
 
 cdef enum:
@@ -37,6 +36,24 @@ cdef int _exporter_kind(object cls) except -1:
                     kind = k
         _EXPORTER_KINDS[cls] = kind
     return kind
+
+
+cdef int _move_number(char *out, uint32_t fullmove, bint white) noexcept:
+    """Writes "12. " (white) or "12... " to out; returns its length."""
+    cdef char digits[12]
+    cdef int k = 0, n = 0
+    while True:
+        digits[k] = 48 + fullmove % 10
+        k += 1
+        fullmove //= 10
+        if fullmove == 0:
+            break
+    while k:
+        k -= 1
+        out[n] = digits[k]
+        n += 1
+    memcpy(out + n, ". " if white else "... ", 2 if white else 4)
+    return n + (2 if white else 4)
 
 
 cdef str _decoded(const char *p, size_t n):
@@ -250,11 +267,8 @@ cdef class _Walk:
             return 0
         k = _node_key(move)
         if self.variations or not self.variation_depth:
-            if self.pb.pos.side == WHITE_C:
-                n = snprintf(number, sizeof(number), "%u. ", <unsigned int>self.pb.pos.st.fullmove)
-                pgn_writer_token(&self.w, number, n)
-            elif self.force_movenumber:
-                n = snprintf(number, sizeof(number), "%u... ", <unsigned int>self.pb.pos.st.fullmove)
+            if self.pb.pos.side == WHITE_C or self.force_movenumber:
+                n = _move_number(number, self.pb.pos.st.fullmove, self.pb.pos.side == WHITE_C)
                 pgn_writer_token(&self.w, number, n)
             n = san_write(&self.pb.pos, <PyMove>k, 0, buf)
             if n < 0:
@@ -337,24 +351,21 @@ cdef _Walk _walk_for(object visitor):
 cdef int _visit_node(_Walk walk, object node) except -1:
     """python-chess's ChildNode._accept_node: the move to node, at its parent's position."""
     cdef GameNode n
-    starting = node.starting_comment
+    if isinstance(node, GameNode):
+        n = <GameNode>node
+        starting, move, nags, comment = n.starting_comment, n.move, n._nags, n.comment
+    else:
+        starting, move, nags, comment = node.starting_comment, node.move, node.nags, node.comment
     if starting:
         walk.comment(starting)
-    move = node.move
     walk.move(move)
     if walk.kind == _GENERIC:  # (a fast walk checked the move in move())
         walk.push(move)
         walk.visit_board()
         walk.pop()
-    if isinstance(node, GameNode):
-        n = <GameNode>node
-        nags = n._nags
-    else:
-        nags = node.nags
     if nags:
         for nag in sorted(nags):
             walk.nag(nag)
-    comment = node.comment
     if comment:
         walk.comment(comment)
     return 0

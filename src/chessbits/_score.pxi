@@ -86,7 +86,11 @@ cdef object _reduce(object obj, tuple args):
     return (type(obj), args, state) if state else (type(obj), args)
 
 
+# The scores hold ints, bools and other scores, so they are left out of the cycle collector
+# (a PGN walk makes two per [%eval] comment, and tracked objects make every collection longer);
+# a program that stores one of them in its own fields leaks that cycle instead.
 @cython.auto_pickle(False)  # pickled by __reduce__ (a subclass's __dict__ too)
+@cython.no_gc
 cdef class Score:
     """An evaluation (python-chess's ``chess.engine.Score``), abstract: :class:`Cp` (centipawns),
     :class:`Mate` or ``MateGiven``; positive is good for the side it is relative to.
@@ -171,6 +175,7 @@ cdef class Score:
 
 
 @cython.auto_pickle(False)
+@cython.no_gc
 cdef class Cp(Score):
     """A centipawn score (python-chess's ``chess.engine.Cp``).
 
@@ -212,6 +217,7 @@ cdef class Cp(Score):
 
 
 @cython.auto_pickle(False)
+@cython.no_gc
 cdef class Mate(Score):
     """Mate in ``moves`` plies (python-chess's ``chess.engine.Mate``); negative when getting
     mated, ``Mate(0)`` (shown ``Mate(-0)``) when mated already.
@@ -264,6 +270,7 @@ cdef class Mate(Score):
 
 
 @cython.auto_pickle(False)
+@cython.no_gc
 cdef class MateGivenType(Score):
     """The type of ``MateGiven``, the winning mate score: ``-Mate(0)`` (python-chess's
     ``chess.engine.MateGivenType``).
@@ -308,6 +315,7 @@ MateGiven = _MATE_GIVEN
 
 
 @cython.auto_pickle(False)
+@cython.no_gc
 cdef class PovScore:
     """A score ``relative`` to the side ``turn`` (python-chess's ``chess.engine.PovScore``).
 
