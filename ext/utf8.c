@@ -64,6 +64,26 @@ size_t utf8_valid_prefix(const char *s, size_t n) {
   return n;
 }
 
+size_t utf8_next_wide(const char *s, size_t n, size_t i) {
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    if (w & 0x8080808080808080ULL) break;
+  }
+  while (i < n && !((unsigned char)s[i] & 0x80)) i++;
+  return i;
+}
+
+uint32_t utf8_decode(const char *s, size_t n, size_t *i) {
+  const unsigned char *t = (const unsigned char *)s;
+  const unsigned char c = t[*i];
+  const size_t k = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  uint32_t cp = c & (0x7F >> k);
+  for (size_t j = 1; j < k && *i + j < n; j++) cp = cp << 6 | (t[*i + j] & 0x3F);
+  *i += k;
+  return cp;
+}
+
 int64_t utf8_chars(const char *t, size_t n) {
   int64_t k = (int64_t)n;
   size_t i = 0;

@@ -16,6 +16,12 @@ size_t utf8_from_ucs(const void *data, int kind, size_t n, char *out);
    decoder takes it (no overlong forms, no surrogates, nothing past U+10FFFF): n if all is. */
 size_t utf8_valid_prefix(const char *s, size_t n);
 
+/* Returns the first position at or after i where s[0..n) has a byte past ASCII (n if none). */
+size_t utf8_next_wide(const char *s, size_t n, size_t i);
+
+/* Returns the code point of the UTF-8 character (2 to 4 bytes) at s[*i], *i moved past it. */
+uint32_t utf8_decode(const char *s, size_t n, size_t *i);
+
 /* Returns the number of characters (code points) of UTF-8 text t[0..n). */
 int64_t utf8_chars(const char *t, size_t n);
 

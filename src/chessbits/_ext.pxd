@@ -462,6 +462,8 @@ cdef extern from "utf8.h" nogil:
     size_t utf8_from_ucs(const void *data, int kind, size_t n, char *out)
     int64_t utf8_chars(const char *t, size_t n)
     size_t utf8_valid_prefix(const char *s, size_t n)
+    size_t utf8_next_wide(const char *s, size_t n, size_t i)
+    uint32_t utf8_decode(const char *s, size_t n, size_t *i)
     size_t utf8_rstrip(const char *t, size_t n)
 
 cdef extern from "svg.h":

@@ -71,17 +71,24 @@ cdef const char *_scannable(object comment, Py_ssize_t *n) except? NULL:
     """comment's UTF-8 if the C scanners read it as the regexes do, else NULL: a str whose
     characters past ASCII are neither whitespace nor digits to Python's re (\\s, \\d), which
     then take no part in any match."""
+    cdef const char *p
+    cdef size_t i = 0
     cdef Py_UCS4 c
     if type(comment) is not str:
         return NULL
-    if not (<str>comment).isascii():
-        for c in <str>comment:
-            if c > 127 and (Py_UNICODE_ISSPACE(c) or Py_UNICODE_ISDECIMAL(c)):
-                return NULL
     try:
-        return PyUnicode_AsUTF8AndSize(comment, n)
+        p = PyUnicode_AsUTF8AndSize(comment, n)
     except UnicodeEncodeError:  # a lone surrogate: the regexes read it
         return NULL
+    if not (<str>comment).isascii():
+        while True:
+            i = utf8_next_wide(p, n[0], i)
+            if i >= <size_t>n[0]:
+                break
+            c = utf8_decode(p, n[0], &i)
+            if Py_UNICODE_ISSPACE(c) or Py_UNICODE_ISDECIMAL(c):
+                return NULL
+    return p
 
 
 cdef object _seconds(object comment, const char *p, PgnTimeMatch *t):
@@ -213,7 +220,7 @@ cdef class GameNode:
 
     def turn(self):
         """The side to move at this node (``chess.WHITE`` or ``chess.BLACK``)."""
-        return self.ply() % 2 == 0
+        return _turn(self)
 
     def root(self):
         """The node at the top of the tree."""
@@ -376,7 +383,7 @@ cdef class GameNode:
         if parts is None:
             return None
         mate, cp, _ = parts
-        turn = self.turn()
+        turn = _turn(self) if type(self) is ChildNode else self.turn()
         if mate:
             moves = int(mate)
             if moves == 0 or turn:  # Mate(0): the side to move after mate is the side mated
@@ -545,7 +552,7 @@ cdef inline Py_ssize_t _nchildren(object node) except -1:
 cdef ChildNode _new_child(object cls, GameNode parent, object move, object starting_comment):
     """A node of class cls for move added to parent's variations, as ChildNode(parent, move)
     makes it, without a list or set until asked for."""
-    cdef ChildNode node = cls.__new__(cls)
+    cdef ChildNode node = ChildNode.__new__(ChildNode) if cls is ChildNode else cls.__new__(cls)
     node.parent = parent
     node.move = move
     node.comment = ""
@@ -592,15 +599,9 @@ cdef class ChildNode(GameNode):
 
     def ply(self):
         """The half-moves played up to this node (the start's fullmove number counted)."""
-        cdef Py_ssize_t ply = 0
-        cdef object node = self, parent
-        while True:
-            parent = _parent_of(node)
-            if parent is None:
-                break
-            ply += 1
-            node = parent
-        return _game_of(node).ply() + ply
+        cdef PyObject *root
+        cdef Py_ssize_t ply = _parents(self, &root)
+        return _root_ply(<object>root) + ply
 
     def san(self):
         """The SAN of the move to this node, e.g. ``'Nf3'``."""
@@ -636,6 +637,43 @@ cdef class ChildNode(GameNode):
         return "<{} at {:#x} ({}{} {} ...)>".format(
             type(self).__name__, id(self), parent_board.fullmove_number,
             "." if parent_board.turn else "...", parent_board.san(self.move))
+
+
+cdef Py_ssize_t _parents(object node, PyObject **root) except -1:
+    """How many parents there are above node; *root the one without a parent (borrowed: the
+    tree holds it). Nodes of chessbits' own classes are walked by their fields."""
+    cdef PyObject *p = <PyObject *>node
+    cdef PyObject *up
+    cdef Py_ssize_t n = 0
+    while True:
+        if type(<object>p) is ChildNode or type(<object>p) is Game:
+            up = <PyObject *>(<GameNode>p).parent
+        else:
+            parent = (<object>p).parent
+            up = <PyObject *>parent  # (held by that node)
+        if up == <PyObject *>None:
+            root[0] = p
+            return n
+        n += 1
+        p = up
+
+
+cdef object _root_ply(object root):
+    """root.game().ply() (0 for a game without a FEN header, without a call)."""
+    if type(root) is Game and type((<Game>root).headers) is Headers and \
+            "FEN" not in (<Headers>(<Game>root).headers)._others:
+        return 0
+    return _game_of(root).ply()
+
+
+cdef object _turn(object node):
+    """node.turn() as python-chess's (ply() % 2 == 0), the ply counted here for a ChildNode."""
+    cdef PyObject *root
+    cdef Py_ssize_t n
+    if type(node) is ChildNode:
+        n = _parents(node, &root)
+        return (_root_ply(<object>root) + n) % 2 == 0
+    return node.ply() % 2 == 0
 
 
 cdef object _game_of(object node):
