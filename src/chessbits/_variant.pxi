@@ -655,11 +655,11 @@ cdef class _VariantBoard(Board):
 
     def has_insufficient_material(self, color):
         """True if the colour cannot win by the variant's rules whatever the other side does."""
-        return bool(variant_insufficient(self._top(), _color_index(color)))
+        return variant_insufficient(self._top(), _color_index(color))
 
     def is_insufficient_material(self):
         """True if neither side can win by the variant's rules."""
-        return bool(variant_insufficient(self._top(), 0) and variant_insufficient(self._top(), 1))
+        return variant_insufficient(self._top(), 0) and variant_insufficient(self._top(), 1)
 
     cdef bint _is_halfmoves(self, uint32_t n) except -1:
         """python-chess's _is_halfmoves: n plies without a zeroing move and a legal move left
