@@ -26,6 +26,7 @@ from typing import Any, List, Optional
 
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 _LIBRARIES = ("chess", "chessbits")
+_SCALARS = frozenset([bool, int, str, bytes, type(None)])
 
 
 class Iterated:
@@ -65,6 +66,10 @@ def _shown(value: Any) -> str:
 def difference(theirs: Any, ours: Any, at: str = "") -> Optional[str]:
     """None if ``ours`` answers as ``theirs`` (python-chess's answer) does, else the first
     difference: where inside the answer (``[i]`` for an item), then the types or the reprs."""
+    t = type(theirs)
+    if t is type(ours) and t in _SCALARS:  # the common case, quickly: equal values of one type
+        if theirs == ours:
+            return None
     theirs, ours = settle(theirs), settle(ours)
     where = f"{at}: " if at else ""
     if not same_type(type(theirs), type(ours)):
@@ -104,6 +109,21 @@ def difference(theirs: Any, ours: Any, at: str = "") -> Optional[str]:
 def same(theirs: Any, ours: Any) -> bool:
     """True if ``ours`` answers as python-chess's ``theirs`` does (difference() is None)."""
     return difference(theirs, ours) is None
+
+
+def assert_same(theirs: Any, ours: Any, *where: Any) -> None:
+    """AssertionError naming the difference (and ``where``) unless ``ours`` answers as
+    python-chess's ``theirs`` does: the tests' assertion.
+
+    >>> assert_same(True, 1, "is_check()")
+    Traceback (most recent call last):
+    AssertionError: type bool vs int: python-chess True, chessbits 1 ('is_check()',)
+    """
+    theirs, ours = settle(theirs), settle(ours)
+    found = difference(theirs, ours)
+    if found is not None:
+        raise AssertionError(f"{found}: python-chess {_shown(theirs)}, chessbits {_shown(ours)}"
+                             + (f" {where!r}" if where else ""))
 
 
 def show(value: Any) -> str:
