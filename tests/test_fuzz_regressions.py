@@ -67,3 +67,71 @@ def test_unicode_digit_fen_on_the_command_line():
                        capture_output=True, text=True)
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith("chessbits perft: error: bad FEN") and len(r.stderr.splitlines()) == 1
+
+
+# 3. PGN found by the PGN fuzzer (fuzz/fuzz_pgn.py, 43,896 inputs into a 5-minute run): a
+#    fully specified king move onto its rook's corner, "e8a8" with black's king on e8 and
+#    white to move. python-chess's find_move seeks it as castling, e8c8, and its message names
+#    the squares as written: "no matching legal move for e8c8 (e8 -> a8)"; san_parse reported
+#    the sought move only, so all three of our readers wrote "(e8 -> c8)". The input as the
+#    fuzzer saved it (base64), then the same message asked of parse_san and find_move directly.
+PGN_E8A8 = ("W0ZFTiAiNCsgdyAtJVtWYXJpYW50ICJDaF0wOSI2c2VzCltGRU4gImJxbmIwcmtyL3BwM3BwcC8zcHBuMi8ycDUvNVAy"
+            "L1AyUDQvTlBQMVAxUICAgICAgICAgICAgICAgICAgICAgICAUC9CUS8gdP7///97MSAKMF0iZThhODcxQk5SS1IgdyBI"
+            "RmhmIC0gMiA5Il0KCjEiXQoKMS4gYTg3MUJOUktSIHcgSEZoZiAtIDIgOQ==")
+
+
+def read_game_loop(module, text):
+    """Every game's errors, as the fuzz harness's read_game loop collects them."""
+    import io
+    handle, errors = io.StringIO(text), []
+    while (game := module.read_game(handle)) is not None:
+        errors.append([f"{type(e).__name__}: {e}" for e in game.errors])
+    return errors
+
+
+def test_pgn_king_move_onto_rook_corner_names_the_square_written():
+    import base64
+    import logging
+
+    import chess.pgn
+
+    import chessbits.pgn
+    from chessbits._answers import assert_same
+    data = base64.b64decode(PGN_E8A8)
+    text = data.decode("utf-8", "surrogateescape").replace("\r\n", "\n").replace("\r", "\n")  # as fuzz_pgn.py
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+    theirs = read_game_loop(chess.pgn, text)
+    assert theirs[0] == ["IllegalMoveError: no matching legal move for e8c8 (e8 -> a8) in "
+                         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    assert_same(theirs, read_game_loop(chessbits.pgn, text))
+    arrays = chessbits.pgn.read_games(data, threads=1)  # the arrays reader words it too, after its line
+    assert arrays.errors[0] == "line 3: " + theirs[0][0].split(": ", 1)[1]
+
+
+# (FEN, SAN or (from, to), chess960): king moves onto a rook's corner and castling targets, of
+# the side to move and of the other side, white's and black's kings, h- and a-side
+KING_CORNER_FENS = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+                    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+                    "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+                    "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]
+KING_CORNER_MOVES = ["e1h1", "e1a1", "e8h8", "e8a8", "e1g1", "e1c1", "e8g8", "e8c8", "e1f1"]
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+@pytest.mark.parametrize("fen", KING_CORNER_FENS)
+def test_king_corner_moves_read_as_python_chess_reads_them(fen, chess960):
+    from chessbits._answers import assert_same
+
+    def answers(lib):
+        board, found = lib.Board(fen, chess960=chess960), []
+        for uci in KING_CORNER_MOVES:
+            frm, to = lib.parse_square(uci[:2]), lib.parse_square(uci[2:])
+            for ask in (lambda: board.parse_san(uci), lambda: board.find_move(frm, to)):
+                try:
+                    found.append(ask())
+                except ValueError as e:
+                    found.append(f"{type(e).__name__}: {e}")
+        return found
+    assert_same(answers(chess), answers(chessbits), fen, chess960)

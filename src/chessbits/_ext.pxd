@@ -255,6 +255,8 @@ cdef extern from "san.h" nogil:
     ctypedef enum SanError:
         SAN_OK, SAN_INVALID, SAN_MULTI_LEG, SAN_ILLEGAL, SAN_AMBIGUOUS, SAN_NO_PROMOTION, SAN_NO_MATCH
     SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out)
+    PyMove san_sought(PyMove out)
+    int san_written_to(PyMove out)
     int board_has_chess960_castling(const Position *pos, int has_stack)
 
 cdef extern from "pgn_arrays.h" nogil:
