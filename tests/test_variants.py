@@ -240,6 +240,16 @@ def test_remaining_checks_and_pockets_are_python_chess_lists():
     same((theirs.legal_drop_squares_mask(), theirs.pockets), (ours.legal_drop_squares_mask(), ours.pockets))
 
 
+def test_is_into_check_of_a_drop_as_python_chess():
+    """python-chess's is_into_check looks for a drop among the evasions, which have none: in
+    check every drop is "into check" there (a blocking one too, though legal); out of check none."""
+    for fen in ("8/4k3/8/8/8/7b/8/5K2[NP] w - - 0 1", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "4k3/8/8/8/8/8/8/8[N] w - - 0 1"):
+        ours, theirs = game("crazyhouse", fen), chess.variant.CrazyhouseBoard(fen)
+        drops = [chess.Move.from_uci(u) for u in ("N@g2", "N@e4", "P@d3")]
+        same([theirs.is_into_check(m) for m in drops], [ours.is_into_check(m) for m in drops], fen)
+        same([theirs.is_legal(m) for m in drops], [ours.is_legal(m) for m in drops], fen)
+
+
 def test_a_subclass_generator_is_honoured():
     """legal_moves serves a variant board's cached list unless a subclass generates its own."""
     class FirstOnly(find_variant("atomic")):

@@ -454,7 +454,9 @@ cdef class _VariantBoard(Board):
                 return False
             variant_push(self._top(), m, &child)
             return _atomic_was_into_check(&child.pos)
-        return not pymove_is_drop(m) and board_is_into_check(&self.pos, m) != 0
+        if pymove_is_drop(m):  # python-chess's evasions have no drops: in check, every drop is "into check"
+            return self.king(self.turn) is not None and self.checkers_mask() != 0
+        return board_is_into_check(&self.pos, m) != 0
 
     def was_into_check(self):
         """True if the side not to move is in check, as the variant counts checks."""
