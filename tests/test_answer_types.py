@@ -12,7 +12,7 @@ objects after the call compared too. A name without a way to call it fails the t
 name python-chess gains is audited or the test says which.
 
     python tests/test_answer_types.py              # the full audit: every mismatch, counted
-    CHESSBITS_TYPE_GAMES=40 python tests/test_answer_types.py
+    CHESSBITS_TYPE_GAMES=40 CHESSBITS_TYPE_SEED=7 python tests/test_answer_types.py   # more, other games
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from chessbits._answers import difference, settle, show
 from chessbits.bench.methods import DUNDERS
 
 GAMES = int(os.environ.get("CHESSBITS_TYPE_GAMES", "4"))  # per kind of game (CI: 4)
-SEED = 20260522
+SEED = int(os.environ.get("CHESSBITS_TYPE_SEED", "20260522"))
 ODD_FENS = [
     "4k3/8/8/8/8/8/4P3/8 w - - 0 1",                       # no white king
     "4k3/8/8/8/8/8/8/2K1K3 w - - 0 1",                     # two white kings
