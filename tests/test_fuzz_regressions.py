@@ -135,3 +135,30 @@ def test_king_corner_moves_read_as_python_chess_reads_them(fen, chess960):
                     found.append(f"{type(e).__name__}: {e}")
         return found
     assert_same(answers(chess), answers(chessbits), fen, chess960)
+
+
+# 4. Found by CI's first run of the text fuzzer (stage 6, 5,119 inputs, UBSan): '~' after a
+#    piece standing past the 8th file ("8k~3"). The board reader reads on past the 8th file, to
+#    fail at the row's end as python-chess does, but the '~' marked the last piece placed:
+#    none in that row (SQ_NONE, a 64-bit shift by 64: undefined behaviour), or an earlier one.
+#    The input as the fuzzer saved it (flag byte, then lines), then the FENs it comes to.
+TILDE_PAST_H = "MDhrMy9LMiBiIC0gLSAtMCArNwo4Lzggdwo4a34zLzgvLzg4LzgvOC84LzRLMyB3IC0gLSAxXzcKTy1P"
+
+
+@pytest.mark.parametrize("board_fen", ["8k~3/8//88/8/8/8/4K3", "8k~3/8/8/8/8/8/8/4K3", "Q7k~/8/8/8/8/8/8/4K3",
+                                       "7Qk~/8/8/8/8/8/8/4K3", "rnbqkbnrp~/8/8/8/8/8/8/4K3"])
+def test_tilde_after_a_piece_past_the_eighth_file(board_fen):
+    import base64
+    assert b"8k~3/8//88" in base64.b64decode(TILDE_PAST_H)
+    answers = []
+    for lib in (chess, chessbits):
+        try:
+            lib.Board(board_fen + " w - - 0 1")
+        except ValueError as e:
+            answers.append(f"{type(e).__name__}: {e}")
+    assert len(answers) == 2 and answers[0] == answers[1], answers
+    board = chessbits.Board("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 7")
+    before = board.fen(promoted=True)
+    with pytest.raises(ValueError):
+        board.set_board_fen(board_fen)
+    assert board.fen(promoted=True) == before and board.promoted == 0
