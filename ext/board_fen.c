@@ -32,10 +32,11 @@ static FenError bf_parse_board(Position *p, Bitboard *promoted, const char *f, s
       file += c - '0', prev_digit = 1, prev_piece = 0;
     } else if (c == '~') {
       if (!prev_piece) return FEN_BOARD_TILDE;
-      *promoted |= square_bb(last);
+      if (last != SQ_NONE) *promoted |= square_bb(last);  /* (a piece past the 8th file: none) */
       prev_digit = prev_piece = 0;
     } else if (c != ' ' && c != '\0' && (letter = strchr(bf_piece_chars, c)) != NULL) {
-      if (file < 8) {  /* past the 8th file python-chess reads on, to fail at the row's end */
+      last = SQ_NONE;  /* past the 8th file python-chess reads on, to fail at the row's end */
+      if (file < 8) {
         last = make_square(file, rank);
         position_put(p, (Piece)(letter - bf_piece_chars), last);
       }

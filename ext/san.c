@@ -93,9 +93,13 @@ SanError san_parse(const Position *pos, const char *s, size_t n, PyMove *out) {
     int promotion = m.promotion;
     if (!promotion && (pos->by_type[PAWN] & square_bb(from)) && (square_bb(m.to) & (RANK_1_BB | RANK_8_BB)))
       promotion = QUEEN;
-    const PyMove move = board_from_chess960(pos, pymove_make(from, m.to, promotion));
+    const PyMove written = pymove_make(from, m.to, promotion);
+    const PyMove move = board_from_chess960(pos, written);
     *out = move;
-    if (!board_is_legal(pos, move)) return SAN_NO_MATCH;
+    if (!board_is_legal(pos, move)) {
+      if (move != written) *out |= SAN_CORNER_WRITTEN;
+      return SAN_NO_MATCH;
+    }
     return pymove_promotion(move) == m.promotion ? SAN_OK : SAN_NO_PROMOTION;
   } else {
     from_mask &= pos->by_type[PAWN];

@@ -12,8 +12,26 @@ typedef enum {
 } SanError;
 
 /* Returns SAN_OK with *out the legal move (or 0, the null move) that san[0..n) names here,
-   or why not; for SAN_NO_MATCH *out is the move python-chess's find_move looked for. */
+   or why not; for SAN_NO_MATCH *out is the move python-chess's find_move looked for
+   (san_sought) and the target square as written (san_written_to): they differ where
+   find_move normalised a king move onto its rook's corner to castling (e8a8 sought as e8c8),
+   and python-chess's message names both. */
 SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out);
+
+/* A SAN_NO_MATCH *out's flag: the target written is the rook's corner of the sought move's
+   castling (h-file for a g-file target, a-file for a c-file one). Free in a PyMove: a
+   promotion takes bits 12..14. */
+#define SAN_CORNER_WRITTEN 0x8000
+
+/* Returns the move a SAN_NO_MATCH *out says find_move looked for. */
+static inline PyMove san_sought(PyMove out) { return out & (PyMove)~SAN_CORNER_WRITTEN; }
+
+/* Returns the target square written in the SAN of a SAN_NO_MATCH *out. */
+static inline Square san_written_to(PyMove out) {
+  const Square to = pymove_to(san_sought(out));
+  if (!(out & SAN_CORNER_WRITTEN)) return to;
+  return file_of(to) == 6 ? to + 1 : to - 2; /* g -> h, c -> a */
+}
 
 /* The longest SAN or LAN san_write writes ("Qh4xe1=Q#"-like forms fit with room). */
 #define SAN_MAX 16

@@ -6,11 +6,17 @@ is up to date), then run fuzz/fuzz_inputs.py on it under atheris.
     python fuzz/run.py --compare                 # corpus vs python-chess: accept/reject differences
     python fuzz/run.py --minutes 5 -- -only_ascii=1   # after --: more libFuzzer flags
     python fuzz/run.py --pgn --minutes 30        # the PGN readers (fuzz_pgn.py, seeds_pgn/)
+    python fuzz/run.py --pgn --runs 60000 --seed 7 --minutes 4 --out DIR --no-build   # CI's run
+
+A run that fails (a crash, a sanitizer report, a broken invariant) prints each input it saved
+as base64, to paste into a regression test, and exits non-zero.
 
 Needs atheris (`pip install atheris`) and clang-16 with its runtime (libclang-rt-16-dev).
 """
 import argparse
+import base64
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -30,36 +36,50 @@ def sources():
                 if p.is_file() and p.suffix not in (".so", ".pyd", ".pyc", ".html") and p.name != "_core.c")
 
 
-def up_to_date() -> bool:
-    """True if build/fuzz holds a variant newer than every source."""
-    built = list((OUT / "chessbits").glob("_core*.so"))
+def up_to_date(out: Path) -> bool:
+    """True if out holds a variant newer than every source."""
+    built = list((out / "chessbits").glob("_core*.so"))
     return bool(built) and built[0].stat().st_mtime >= max(p.stat().st_mtime for p in sources())
+
+
+def report_saved(crashes: Path, before: set) -> None:
+    """Each input the run saved, as base64 (a regression test's input) and its file."""
+    for path in sorted(set(crashes.iterdir()) - before):
+        data = path.read_bytes()
+        print(f"fuzz: saved {path} ({len(data)} bytes); base64:\n{base64.b64encode(data).decode()}", flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("inputs", nargs="*", type=Path, help="input files to run once (no fuzzing)")
-    ap.add_argument("--minutes", type=float, default=10, help="how long to fuzz (default 10)")
-    ap.add_argument("--rebuild", action="store_true", help="build even if build/fuzz is up to date")
-    ap.add_argument("--no-build", action="store_true", help="use build/fuzz as it is")
+    ap.add_argument("--minutes", type=float, default=10, help="how long to fuzz at most (default 10)")
+    ap.add_argument("--runs", type=int, help="stop after this many inputs (libFuzzer's -runs)")
+    ap.add_argument("--seed", type=int, help="libFuzzer's random seed (with --runs: the same inputs each time)")
+    ap.add_argument("--out", type=Path, default=OUT, help="where the variant, corpus and crashes live "
+                                                          "(default build/fuzz)")
+    ap.add_argument("--rebuild", action="store_true", help="build even if the variant is up to date")
+    ap.add_argument("--no-build", action="store_true", help="use the variant in --out as it is")
     ap.add_argument("--compare", action="store_true", help="replay the corpus against python-chess")
     ap.add_argument("--pgn", action="store_true", help="fuzz the PGN readers instead of the text parsers")
     argv = sys.argv[1:]
     cut = argv.index("--") if "--" in argv else len(argv)
     args, extra = ap.parse_args(argv[:cut]), argv[cut + 1:]
+    out = args.out.resolve()
 
-    if args.rebuild or not (args.no_build or up_to_date()):
-        print("fuzz: building the ASan+UBSan+libFuzzer variant into build/fuzz ...", flush=True)
-        build_variant.build("fuzz", OUT)
-    env = build_variant.environment("fuzz", OUT)
+    if args.rebuild or not (args.no_build or up_to_date(out)):
+        print(f"fuzz: building the ASan+UBSan+libFuzzer variant into {out} ...", flush=True)
+        build_variant.build("fuzz", out)
+    env = build_variant.environment("fuzz", out)
     # atheris reports the crash itself; ASan's leak check would flag Python's own memory
     # (options already in the environment come after ours, so they win)
     for name, ours in (("ASAN_OPTIONS", "detect_leaks=0:allocator_may_return_null=1"),
                        ("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")):
         env[name] = ":".join(filter(None, [ours, os.environ.get(name)]))
+    if args.seed is not None:  # a seeded run is the same run again: Python's str hashes too
+        env.setdefault("PYTHONHASHSEED", "0")
 
     harness = str(HERE / ("fuzz_pgn.py" if args.pgn else "fuzz_inputs.py"))
-    corpus, crashes = OUT / ("corpus_pgn" if args.pgn else "corpus"), OUT / "crashes"
+    corpus, crashes = out / ("corpus_pgn" if args.pgn else "corpus"), out / "crashes"
     seeds, dictionary = (HERE / "seeds_pgn", HERE / "pgn.dict") if args.pgn else (HERE / "seeds", HERE / "fen.dict")
     corpus.mkdir(parents=True, exist_ok=True)
     crashes.mkdir(parents=True, exist_ok=True)
@@ -72,9 +92,16 @@ def main() -> None:
                    f"-max_total_time={int(args.minutes * 60)}", f"-dict={dictionary}",
                    f"-artifact_prefix={crashes}/", f"-max_len={4096 if args.pgn else 1024}", "-timeout=30",
                    "-print_final_stats=1"]
+        command += [f"-runs={args.runs}"] if args.runs is not None else []
+        command += [f"-seed={args.seed}"] if args.seed is not None else []
     command += extra
     print("fuzz:", " ".join(command), flush=True)
-    os.execvpe(command[0], command, env)
+    before = set(crashes.iterdir())
+    code = subprocess.run(command, env=env).returncode
+    if code:
+        report_saved(crashes, before)
+        print(f"fuzz: {Path(harness).name} failed (exit {code})", flush=True)
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -39,6 +39,13 @@ def test_different_results_are_an_error_row():
     assert row["status"] == "error" and "results differ" in row["error"]
 
 
+def test_an_equal_result_of_another_type_is_an_error_row():
+    """0 == False, but python-chess answers False: the row compares types and reprs too."""
+    row = methods.measure(methods.Case("Board", "is_check", "b.is_check() if chess is __import__('chess') "
+                                                           "else int(b.is_check())"), rounds=1, quick=True)
+    assert row["status"] == "error" and row["error"] == "results differ: [0]: type bool vs int"
+
+
 @pytest.fixture(scope="module")
 def quick_rows():
     return methods.run(rounds=1, quick=True)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chessbits import Board
+from chessbits._answers import assert_same as same
 
 # per variant; each up to 120 plies: several thousand positions (a quarter under qemu64 in CI,
 # where python-chess's side of the comparison is what takes the time)
@@ -19,37 +20,39 @@ PLIES = 120
 
 
 def compare(ours: Board, theirs: chess.Board, deep: bool) -> None:
+    """Each answer of ours as python-chess's: the same type and repr as well as value
+    (chessbits._answers), so a 0 for False or a tuple for a list fails too."""
     where = theirs.fen()
-    assert ours.fen() == theirs.fen(), where
-    legal = [m.uci() for m in theirs.legal_moves]
-    assert [m.uci() for m in ours.legal_moves] == legal, where   # python-chess's order too
-    assert len(ours.legal_moves) == len(legal) == ours.legal_moves.count(), where
-    assert ours.is_check() == theirs.is_check(), where
-    assert ours.turn == theirs.turn and ours.ep_square == theirs.ep_square, where
-    assert ours.castling_rights == theirs.castling_rights, where
-    assert ours.halfmove_clock == theirs.halfmove_clock, where
-    assert ours.fullmove_number == theirs.fullmove_number, where
+    same(theirs.fen(), ours.fen(), where)
+    legal = list(theirs.legal_moves)
+    same(legal, list(ours.legal_moves), where)   # python-chess's order too
+    assert len(ours.legal_moves) == len(legal), where
+    same(theirs.legal_moves.count(), ours.legal_moves.count(), where)
+    same(theirs.is_check(), ours.is_check(), where)
+    same((theirs.turn, theirs.ep_square, theirs.castling_rights, theirs.halfmove_clock, theirs.fullmove_number),
+         (ours.turn, ours.ep_square, ours.castling_rights, ours.halfmove_clock, ours.fullmove_number), where)
     scratch, kept = ours._zobrist_from_scratch()
     assert scratch == kept, where
-    assert ours.zobrist_hash() == chess.polyglot.zobrist_hash(theirs), where
+    same(chess.polyglot.zobrist_hash(theirs), ours.zobrist_hash(), where)
     if not deep:
         return
-    assert ours.is_checkmate() == theirs.is_checkmate(), where
-    assert ours.is_stalemate() == theirs.is_stalemate(), where
-    assert ours.is_insufficient_material() == theirs.is_insufficient_material(), where
-    assert ours.is_game_over() == theirs.is_game_over(), where
+    same(theirs.is_checkmate(), ours.is_checkmate(), where)
+    same(theirs.is_stalemate(), ours.is_stalemate(), where)
+    same(theirs.is_insufficient_material(), ours.is_insufficient_material(), where)
+    same([theirs.has_insufficient_material(c) for c in chess.COLORS],
+         [ours.has_insufficient_material(c) for c in chess.COLORS], where)
+    same(theirs.is_game_over(), ours.is_game_over(), where)
+    same(theirs.outcome(), ours.outcome(), where)
+    same(theirs.piece_map(), ours.piece_map(), where)
     for sq in chess.SQUARES:
-        assert ours.piece_at(sq) == theirs.piece_at(sq), (where, sq)
         for color in chess.COLORS:
-            assert ours.attackers_mask(color, sq) == int(theirs.attackers_mask(color, sq)), (where, sq)
-    for color in chess.COLORS:
-        assert ours.king(color) == theirs.king(color), where
-    for move in theirs.legal_moves:
-        assert ours.is_legal(move), (where, move)
-        assert ours.is_capture(move) == theirs.is_capture(move), (where, move)
-        assert ours.is_en_passant(move) == theirs.is_en_passant(move), (where, move)
-        assert ours.is_castling(move) == theirs.is_castling(move), (where, move)
-        assert ours.gives_check(move) == theirs.gives_check(move), (where, move)
+            same(theirs.attackers_mask(color, sq), ours.attackers_mask(color, sq), where, sq)
+    same([theirs.king(c) for c in chess.COLORS], [ours.king(c) for c in chess.COLORS], where)
+    for move in legal:
+        assert ours.is_legal(move) is True, (where, move)
+        same([theirs.is_capture(move), theirs.is_en_passant(move), theirs.is_castling(move), theirs.gives_check(move)],
+             [ours.is_capture(move), ours.is_en_passant(move), ours.is_castling(move), ours.gives_check(move)],
+             where, move)
 
 
 def playout(rng: random.Random, theirs: chess.Board, plies: int, deep_every: int = 7) -> int:
@@ -68,14 +71,13 @@ def playout(rng: random.Random, theirs: chess.Board, plies: int, deep_every: int
         ours.push(move)
         theirs.push(move)
         if rng.random() < 0.15:  # pop and replay: pop must restore everything
-            assert ours.pop() == move
-            theirs.pop()
+            same(theirs.pop(), ours.pop())
             assert ours.fen() == fen_before
             ours.push(move)
             theirs.push(move)
     while theirs.move_stack:  # unwind to the start, checking every position on the way
-        assert ours.pop() == theirs.pop()
-        assert ours.fen() == theirs.fen()
+        same(theirs.pop(), ours.pop())
+        same(theirs.fen(), ours.fen())
     return positions
 
 
@@ -107,5 +109,6 @@ def test_hypothesis_games(start, chess960, choices):
         ours.push(move)
         theirs.push(move)
         compare(ours, theirs, deep=False)
+    same(theirs.move_stack, ours.move_stack)
     assert ours.to_chess().move_stack == theirs.move_stack
     assert ours.to_chess().fen() == theirs.fen()

@@ -8,7 +8,9 @@ clocks, every square's piece, attacks, attackers and pins, every legal move's ki
 copy, root, repetition, pieces, piece map and the polyglot key; then the same random move is
 pushed on both. At the end of each game every move is popped back, FENs compared.
 
-Every mismatch is counted by query and the first example of each kind reported (FEN, the
+Answers are compared by type and repr as well as value (chessbits._answers: `False` is not
+`0`, a list not a tuple, chessbits' Move answers to python-chess's Move by repr), and raw:
+SquareSets, Moves, Pieces, Outcomes and enums as each library gives them. Every mismatch is counted by query and the first example of each kind reported (FEN, the
 moves from the start, the arguments, both answers), so one run shows all that is missing.
 
     CHESSBITS_DIFF_PLIES=10000 python -m pytest tests/test_differential.py -s   # the long run
@@ -25,6 +27,8 @@ from collections import Counter
 import chess
 import chess.polyglot
 import pytest
+
+from chessbits._answers import difference, settle, show
 
 SUBJECT_NAME = os.environ.get("CHESSBITS_SUBJECT", "chessbits")
 sub_lib = importlib.import_module(SUBJECT_NAME)
@@ -49,13 +53,13 @@ class Raised:
 
 def answer(fn, *args):
     try:
-        return fn(*args)
+        return settle(fn(*args))
     except Exception as exc:  # noqa: BLE001: an exception is an answer to compare
         return Raised(exc)
 
 
 def short(value, limit=300) -> str:
-    text = repr(value)
+    text = show(value)
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
 
 
@@ -72,12 +76,13 @@ class Tally:
 
     def compare(self, name, ref, sub, where, arg=None, limit=300):
         self.comparisons += 1
-        if ref == sub:
+        found = difference(ref, sub)
+        if found is None:
             return True
         self.counts[name] += 1
         if name not in self.examples:
             call = name if arg is None else f"{name} [{arg}]" if name.endswith(")") else f"{name}({arg})"
-            self.examples[name] = (f"{call} {where()}\n"
+            self.examples[name] = (f"{call} {where()}\n      {found}\n"
                                    f"      python-chess: {short(ref, limit)}\n"
                                    f"      {SUBJECT_NAME + ':':<13} {short(sub, limit)}")
         return False
@@ -95,36 +100,31 @@ class Tally:
         return "\n".join(lines)
 
 
-# Each query: name -> f(board, lib) answering with plain values; `lib` is the board's own
-# module (python-chess or the subject), so each side is asked in its own terms.
-def uci_list(moves):
-    return [m.uci() for m in moves]
-
-
-def outcome(o):
-    return None if o is None else (o.termination.name, o.winner)
-
-
+# Each query: name -> f(board, lib) answering as the library answers (compared by type and
+# repr); `lib` is the board's own module (python-chess or the subject), so each side is asked
+# in its own terms.
 BOARD_QUERIES = {
     "fen()": lambda b, L: b.fen(),
     "epd()": lambda b, L: b.epd(),
     "board_fen()": lambda b, L: b.board_fen(),
     "shredder_fen()": lambda b, L: b.shredder_fen(),
     "turn": lambda b, L: b.turn,
-    "legal_moves": lambda b, L: uci_list(b.legal_moves),
-    "pseudo_legal_moves": lambda b, L: uci_list(b.pseudo_legal_moves),
+    "legal_moves": lambda b, L: list(b.legal_moves),
+    "pseudo_legal_moves": lambda b, L: list(b.pseudo_legal_moves),
     "is_check()": lambda b, L: b.is_check(),
-    "checkers()": lambda b, L: int(b.checkers()),
+    "checkers()": lambda b, L: b.checkers(),
+    "checkers_mask()": lambda b, L: b.checkers_mask(),
     "is_checkmate()": lambda b, L: b.is_checkmate(),
     "is_stalemate()": lambda b, L: b.is_stalemate(),
     "is_insufficient_material()": lambda b, L: b.is_insufficient_material(),
     "is_game_over()": lambda b, L: b.is_game_over(),
-    "outcome()": lambda b, L: outcome(b.outcome()),
+    "outcome()": lambda b, L: b.outcome(),
+    "outcome(claim_draw=True)": lambda b, L: b.outcome(claim_draw=True),
     "result()": lambda b, L: b.result(),
-    "status()": lambda b, L: int(b.status()),
+    "status()": lambda b, L: b.status(),
     "is_valid()": lambda b, L: b.is_valid(),
-    "castling_rights": lambda b, L: int(b.castling_rights),
-    "clean_castling_rights()": lambda b, L: int(b.clean_castling_rights()),
+    "castling_rights": lambda b, L: b.castling_rights,
+    "clean_castling_rights()": lambda b, L: b.clean_castling_rights(),
     "ep_square": lambda b, L: b.ep_square,
     "has_legal_en_passant()": lambda b, L: b.has_legal_en_passant(),
     "halfmove_clock": lambda b, L: b.halfmove_clock,
@@ -135,7 +135,7 @@ BOARD_QUERIES = {
     "copy().fen()": lambda b, L: b.copy().fen(),
     "is_repetition()": lambda b, L: b.is_repetition(),
     "can_claim_fifty_moves()": lambda b, L: b.can_claim_fifty_moves(),
-    "piece_map()": lambda b, L: {sq: p.symbol() for sq, p in b.piece_map().items()},
+    "piece_map()": lambda b, L: b.piece_map(),
     "chess.polyglot.zobrist_hash(board)": lambda b, L: chess.polyglot.zobrist_hash(b),
 }
 COLOR_QUERIES = {
@@ -144,21 +144,21 @@ COLOR_QUERIES = {
     "has_queenside_castling_rights": lambda b, c: b.has_queenside_castling_rights(c),
 }
 SQUARE_QUERIES = {
-    "piece_at": lambda b, sq: (lambda p: p and p.symbol())(b.piece_at(sq)),
+    "piece_at": lambda b, sq: b.piece_at(sq),
     "piece_type_at": lambda b, sq: b.piece_type_at(sq),
     "color_at": lambda b, sq: b.color_at(sq),
-    "attacks_mask": lambda b, sq: int(b.attacks_mask(sq)),
+    "attacks_mask": lambda b, sq: b.attacks_mask(sq),
 }
 COLOR_SQUARE_QUERIES = {
-    "attackers_mask": lambda b, c, sq: int(b.attackers_mask(c, sq)),
+    "attackers_mask": lambda b, c, sq: b.attackers_mask(c, sq),
     "is_attacked_by": lambda b, c, sq: b.is_attacked_by(c, sq),
-    "pin_mask": lambda b, c, sq: int(b.pin_mask(c, sq)),
+    "pin_mask": lambda b, c, sq: b.pin_mask(c, sq),
     "is_pinned": lambda b, c, sq: b.is_pinned(c, sq),
 }
 MOVE_QUERIES = {
     "san": lambda b, m: b.san(m),
     "lan": lambda b, m: b.lan(m),
-    "parse_san(san(m)).uci() == m.uci()": lambda b, m: b.parse_san(b.san(m)).uci(),
+    "parse_san(san(m)) == m": lambda b, m: b.parse_san(b.san(m)),
     "is_capture": lambda b, m: b.is_capture(m),
     "is_en_passant": lambda b, m: b.is_en_passant(m),
     "is_castling": lambda b, m: b.is_castling(m),
@@ -199,7 +199,7 @@ class Game:
             for name, fn in COLOR_QUERIES.items():
                 self.check(name, fn, (c,), arg=c)
             for pt in PIECE_TYPES:
-                self.check("pieces", lambda b: int(b.pieces(pt, c)), arg=f"{pt}, {c}")
+                self.check("pieces", lambda b: b.pieces(pt, c), arg=f"{pt}, {c}")
         if SUBJECT_HAS_ZOBRIST:
             t.compare("zobrist_hash() (chessbits' own) vs polyglot", chess.polyglot.zobrist_hash(self.ref),
                       answer(lambda: self.sub.zobrist_hash()), self.where)
@@ -216,8 +216,7 @@ class Game:
             t.seen["castling moves"] += ref.is_castling(move)
             t.seen["promotions"] += bool(move.promotion)
             sub_move = answer(lambda: sub_lib.Move.from_uci(move.uci()))
-            if not t.compare("Move.from_uci", move.uci(), getattr(sub_move, "uci", lambda: sub_move)(),
-                             self.where, move.uci()):
+            if not t.compare("Move.from_uci", move, sub_move, self.where, move.uci()):
                 continue
             for name, fn in MOVE_QUERIES.items():
                 self.check(name, fn, (move,), (sub_move,), arg=move.uci())
@@ -237,8 +236,8 @@ class Game:
     def unwind(self):
         while self.ref.move_stack:
             before = self.where()
-            popped = answer(lambda: self.sub.pop().uci())
-            if not self.tally.compare("pop()", self.ref.pop().uci(), popped, lambda: before):
+            popped = answer(self.sub.pop)
+            if not self.tally.compare("pop()", self.ref.pop(), popped, lambda: before):
                 return
             self.tally.compare("fen() after pop()", self.ref.fen(), answer(self.sub.fen), self.where)
 
@@ -358,9 +357,12 @@ def perft2(board) -> int:
 
 
 ODD_QUERIES = {
-    "status()": lambda b: int(b.status()),
-    "legal_moves": lambda b: uci_list(b.legal_moves),
-    "pseudo_legal_moves": lambda b: uci_list(b.pseudo_legal_moves),
+    "status()": lambda b: b.status(),
+    "castling_rights": lambda b: b.castling_rights,
+    "is_valid()": lambda b: b.is_valid(),
+    "is_insufficient_material()": lambda b: b.is_insufficient_material(),
+    "legal_moves": lambda b: list(b.legal_moves),
+    "pseudo_legal_moves": lambda b: list(b.pseudo_legal_moves),
     "is_check()": lambda b: b.is_check(),
     "perft(2) by push/pop": perft2,
 }
@@ -423,8 +425,8 @@ SQUARE_HELPERS = {
 PIECE_HELPERS = {
     "piece_symbol": lambda L, pt: L.piece_symbol(pt),
     "piece_name": lambda L, pt: L.piece_name(pt),
-    "Piece(pt, color).symbol()": lambda L, pt: (L.Piece(pt, True).symbol(), L.Piece(pt, False).symbol()),
-    "Piece.from_symbol(s)": lambda L, pt: (L.Piece.from_symbol(chess.piece_symbol(pt)).piece_type,
+    "Piece(pt, color)": lambda L, pt: (L.Piece(pt, True), L.Piece(pt, False)),
+    "Piece.from_symbol(s)": lambda L, pt: (L.Piece.from_symbol(chess.piece_symbol(pt)),
                                            L.Piece.from_symbol(chess.piece_symbol(pt).upper()).color),
 }
 
@@ -436,9 +438,7 @@ def test_module_names_against_python_chess():
     tally.compare("module constants missing", [], [n for n in names if n not in present],
                   lambda: f"(of {len(names)})", limit=5000)
     for name in present:
-        norm = (lambda v: list(v) if isinstance(v, (list, tuple)) else v)
-        tally.compare(f"chess.{name}", norm(getattr(chess, name)), norm(getattr(sub_lib, name)),
-                      lambda: "(value)")
+        tally.compare(f"chess.{name}", getattr(chess, name), getattr(sub_lib, name), lambda: "(value)")
     for name, fn in SQUARE_HELPERS.items():
         for sq in SQUARES:
             tally.compare(name, answer(fn, chess, sq), answer(fn, sub_lib, sq),

@@ -13,7 +13,7 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.bench.api", "chessbits.bench.methods", "chessbits.polyglot", "chessbits.variant",
            "chessbits._alias", "chessbits._wdl", "chessbits._pgnarrays", "chessbits.pgn_dask", "chessbits.bench.pgn", "chessbits._options",
            "chessbits.encode", "chessbits.positions", "chessbits.bench.native",
-           "chessbits.bench.variants", "chessbits.svg", "chessbits.bench.svg"]
+           "chessbits.bench.variants", "chessbits.svg", "chessbits.bench.svg", "chessbits._answers"]
 
 
 # Pages whose plain code blocks (no >>>) need a file or a network of the reader's: their own

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from chessbits import _core
+from chessbits._answers import assert_same as same
 from chessbits.variant import find_variant
 from chessbits.cli import main as cli_main
 from chessbits.compare import python_chess_perft
@@ -27,11 +28,6 @@ def game(variant, fen=None, chess960=False):
     """chessbits' board of the variant at fen (its starting position if None)."""
     cls = find_variant(variant)
     return cls(cls.starting_fen if fen is None else fen, chess960=chess960)
-
-
-def outcome(board, claim_draw=False):
-    o = board.outcome(claim_draw=claim_draw)
-    return o and (o.termination.name, o.winner)
 
 
 def published():
@@ -56,7 +52,7 @@ def test_atomic960_needs_chess960():
 
 
 def state(board):
-    """What a variant board is, as python-chess shows it."""
+    """What a variant board is, as python-chess shows it (compared by type and repr too)."""
     return (board.board_fen(promoted=True), board.turn, board.castling_rights, board.ep_square,
             board.is_variant_end(), board.is_variant_win(), board.is_variant_loss(), board.is_variant_draw(),
             board.checkers_mask(), board.is_check(), board.has_insufficient_material(chess.WHITE),
@@ -64,10 +60,11 @@ def state(board):
 
 
 def extra(board, variant):
+    """The variant's own state: three-check's remaining_checks list, crazyhouse's pockets."""
     if variant == "3check":
-        return board.remaining_checks[chess.WHITE], board.remaining_checks[chess.BLACK]
+        return board.remaining_checks
     if variant == "crazyhouse":
-        return str(board.pockets[chess.WHITE]), str(board.pockets[chess.BLACK])
+        return board.pockets
     return None
 
 
@@ -87,32 +84,31 @@ def test_playouts_against_python_chess(variant):
         games += 1
         for _ in range(300):
             theirs = list(board.legal_moves)
-            assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs], board.fen()
-            assert (state(ours), extra(ours, variant)) == (state(board), extra(board, variant)), board.fen()
-            assert (ours.fen(), ours.fen(en_passant="fen")) == (board.fen(), board.fen(en_passant="fen"))
+            same(theirs, list(ours.legal_moves), board.fen())
+            same((state(board), extra(board, variant)), (state(ours), extra(ours, variant)), board.fen())
+            same((board.fen(), board.fen(en_passant="fen")), (ours.fen(), ours.fen(en_passant="fen")))
             if plies % 20 == 0:
-                assert [ours.san(m) for m in theirs] == [board.san(m) for m in theirs], board.fen()
-                assert outcome(ours, True) == outcome(board, True), board.fen()
-                assert (ours.status(), ours.is_repetition(2)) == (board.status(), board.is_repetition(2)), board.fen()
+                same([board.san(m) for m in theirs], [ours.san(m) for m in theirs], board.fen())
+                same(board.outcome(claim_draw=True), ours.outcome(claim_draw=True), board.fen())
+                same((board.status(), board.is_repetition(2)), (ours.status(), ours.is_repetition(2)), board.fen())
             if not theirs:
-                assert outcome(ours) == outcome(board), board.fen()
+                same(board.outcome(), ours.outcome(), board.fen())
                 break
             if plies % 50 == 0:  # the counts at depth 1, where fast paths count without listing
                 assert ours.perft(2) == python_chess_perft(board, 2), board.fen()
             move = rng.choice(theirs)
             san = board.san(move)
-            assert ours.san(move) == san, board.fen()
+            same(san, ours.san(move), board.fen())
             board.push(move)
-            assert ours.push_san(san) == move, (board.fen(), san)
+            same(move, ours.push_san(san), board.fen(), san)
             plies += 1
             if rng.random() < 0.1:
-                assert ours.pop() == board.pop()
-                assert (state(ours), ours.fen()) == (state(board), board.fen()), board.fen()
+                same(board.pop(), ours.pop())
+                same((state(board), board.fen()), (state(ours), ours.fen()), board.fen())
                 board.push(move)
                 ours.push(move)
-        assert ours.move_stack == board.move_stack
-        assert ours.root().fen() == board.root().fen() and ours.copy().fen() == board.copy().fen()
-        assert ours.mirror().fen() == board.mirror().fen()
+        same(board.move_stack, ours.move_stack)
+        same((board.root(), board.copy(), board.mirror()), (ours.root(), ours.copy(), ours.mirror()))
     assert plies >= PLAYOUT_PLIES
 
 
@@ -207,6 +203,51 @@ def test_variant_state_lives_on_the_board():
     assert ours.push_san("Qh5+") == theirs.push_san("Qh5+")
     assert ours.outcome().termination == theirs.outcome().termination == chess.Termination.VARIANT_LOSS
     assert (ours.mirror().fen(), ours.copy(stack=1).root().fen()) == (theirs.mirror().fen(), theirs.copy(stack=1).root().fen())
+
+
+def test_remaining_checks_and_pockets_are_python_chess_lists():
+    """remaining_checks and pockets are plain lists (of ints, of CrazyhousePockets) as in
+    python-chess, which the board plays by: a move changes the list held, a write into it or
+    an assignment of a new one changes the board, set_chess960_pos keeps them."""
+    from chessbits.variant import CrazyhousePocket
+    ours, theirs = game("3check"), chess.variant.ThreeCheckBoard()
+    held = [ours.remaining_checks, theirs.remaining_checks]
+    for board in (ours, theirs):
+        board.push_san("e4"), board.push_san("f5"), board.push_san("Qh5+")
+    same(held[1], held[0])
+    same([3, 2], held[0])
+    for board, checks in zip((ours, theirs), held):
+        checks[chess.BLACK] = 1
+        board.push_san("g6")
+    same(theirs.fen(), ours.fen())
+    for board in (ours, theirs):
+        board.remaining_checks = [2, 1]
+        board.set_chess960_pos(17)
+    same((theirs.fen(), theirs.remaining_checks), (ours.fen(), ours.remaining_checks))
+    ours, theirs = game("crazyhouse", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), chess.variant.CrazyhouseBoard("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    for board, pocket in ((ours, CrazyhousePocket), (theirs, chess.variant.CrazyhousePocket)):
+        board.pockets[chess.WHITE] = pocket("qn")
+        board.pockets[chess.WHITE].add(chess.ROOK)
+        board.push_san("Q@e2")
+    same(theirs.pockets, ours.pockets)
+    same(list(theirs.legal_moves), list(ours.legal_moves))
+    for board, pocket in ((ours, CrazyhousePocket), (theirs, chess.variant.CrazyhousePocket)):
+        board.pockets = [pocket("b"), pocket("p")]
+        board.set_chess960_pos(0)
+    same((theirs.fen(), theirs.pockets, theirs.legal_drop_squares_mask()),
+         (ours.fen(), ours.pockets, ours.legal_drop_squares_mask()))
+    ours.push_san("P@e4"), theirs.push_san("P@e4")
+    same((theirs.legal_drop_squares_mask(), theirs.pockets), (ours.legal_drop_squares_mask(), ours.pockets))
+
+
+def test_is_into_check_of_a_drop_as_python_chess():
+    """python-chess's is_into_check looks for a drop among the evasions, which have none: in
+    check every drop is "into check" there (a blocking one too, though legal); out of check none."""
+    for fen in ("8/4k3/8/8/8/7b/8/5K2[NP] w - - 0 1", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "4k3/8/8/8/8/8/8/8[N] w - - 0 1"):
+        ours, theirs = game("crazyhouse", fen), chess.variant.CrazyhouseBoard(fen)
+        drops = [chess.Move.from_uci(u) for u in ("N@g2", "N@e4", "P@d3")]
+        same([theirs.is_into_check(m) for m in drops], [ours.is_into_check(m) for m in drops], fen)
+        same([theirs.is_legal(m) for m in drops], [ours.is_legal(m) for m in drops], fen)
 
 
 def test_a_subclass_generator_is_honoured():
@@ -338,11 +379,11 @@ def test_fuzz_positions_against_python_chess(case):
     variant, fen = case
     board = chess.variant.find_variant(variant)(fen)
     ours = game(variant, fen)
-    assert (ours.fen(), ours.fen(en_passant="fen")) == (board.fen(), board.fen(en_passant="fen"))
-    assert (state(ours), extra(ours, variant)) == (state(board), extra(board, variant))
-    assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in board.legal_moves]
-    assert [ours.san(m) for m in ours.legal_moves] == [board.san(m) for m in board.legal_moves]
-    assert (ours.status(), outcome(ours, True)) == (board.status(), outcome(board, True))
+    same((board.fen(), board.fen(en_passant="fen")), (ours.fen(), ours.fen(en_passant="fen")))
+    same((state(board), extra(board, variant)), (state(ours), extra(ours, variant)))
+    same(list(board.legal_moves), list(ours.legal_moves))
+    same([board.san(m) for m in board.legal_moves], [ours.san(m) for m in ours.legal_moves])
+    same((board.status(), board.outcome(claim_draw=True)), (ours.status(), ours.outcome(claim_draw=True)))
     assert ours.perft(2) == python_chess_perft(board, 2)
     assert ours.perft_stats(1) == python_chess_stats(board, 1)
 
@@ -392,5 +433,5 @@ def horde_endings(draw):
 def test_fuzz_horde_material_against_python_chess(fen):
     board = chess.variant.HordeBoard(fen)
     ours = game("horde", fen)
-    assert [ours.has_insufficient_material(c) for c in (True, False)] == \
-        [board.has_insufficient_material(c) for c in (True, False)], fen
+    same([board.has_insufficient_material(c) for c in (True, False)],
+         [ours.has_insufficient_material(c) for c in (True, False)], fen)

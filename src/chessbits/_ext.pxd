@@ -147,7 +147,7 @@ cdef extern from "board.h" nogil:
     uint64_t board_polyglot_key(const Position *pos)
     int board_count_legal(const Position *pos)
     uint64_t board_perft_general(Position *pos, int depth)
-    int board_insufficient(const Position *pos, int c)
+    bint board_insufficient(const Position *pos, int c)  # bint: has_insufficient_material's False/True
     int board_repetition(const Position *pos, int count)
     int board_can_claim_fifty(Position *pos)
     int board_can_claim_threefold(Position *pos)
@@ -168,7 +168,7 @@ cdef extern from "variant.h" nogil:
     enum: VARIANT_WIN, VARIANT_LOSS, VARIANT_DRAW
     unsigned variant_result(VariantPos *vp)
     Bitboard variant_checkers(const VariantPos *vp)
-    int variant_insufficient(const VariantPos *vp, int c)
+    bint variant_insufficient(const VariantPos *vp, int c)
     int variant_generate(VariantPos *vp, PyMove *out)
     void variant_push(VariantPos *vp, PyMove m, VariantPos *child)
     unsigned variant_rules(int v)
@@ -257,6 +257,8 @@ cdef extern from "san.h" nogil:
     SanError san_parse(const Position *pos, const char *san, size_t n, PyMove *out)
     enum: SAN_MAX
     int san_write(Position *pos, PyMove m, int long_form, char *out)
+    PyMove san_sought(PyMove out)
+    int san_written_to(PyMove out)
     int board_has_chess960_castling(const Position *pos, int has_stack)
 
 cdef extern from "pgn_arrays.h" nogil:

@@ -16,11 +16,13 @@ cdef dict _SAN_ERRORS = {
 
 
 cdef str _san_message(int code, str san, str fen, int move):
-    """python-chess's message for a SAN refused with code (move: find_move's, for SAN_NO_MATCH)."""
+    """python-chess's message for a SAN refused with code (move: san_parse's *out, for
+    SAN_NO_MATCH the move find_move sought, its squares named as written: e8c8 (e8 -> a8))."""
     if code != SAN_NO_MATCH:
         return _SAN_MESSAGES[code].format(san=san, fen=fen)
-    return _SAN_MESSAGES[code].format(san=san, fen=fen, uci=_move_interned(move).uci(),
-                                      frm=_SQUARE_NAMES[move & 63], to=_SQUARE_NAMES[(move >> 6) & 63])
+    cdef PyMove sought = san_sought(<PyMove>move)
+    return _SAN_MESSAGES[code].format(san=san, fen=fen, uci=_move_interned(sought).uci(),
+                                      frm=_SQUARE_NAMES[sought & 63], to=_SQUARE_NAMES[san_written_to(<PyMove>move)])
 
 
 cdef Move _parse_san(Board board, object san):

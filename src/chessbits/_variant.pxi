@@ -69,6 +69,12 @@ cdef class _VariantBoard(Board):
     cdef VariantPos **plies   # plies[i]: the position at ply i (0..nply) with the variant's state
     cdef Py_ssize_t pcap      # plies allocated (each its own block: st.prev points into the parent)
     cdef int v                # the Variant
+    # remaining_checks / pockets: the list python-chess's users hold and write into (made on
+    # first use, None before). The top ply plays by it: _pull() takes what was written into
+    # it, or puts the top ply's values back in after a move, pop or edit.
+    cdef object _live
+    cdef object _seen         # three-check: the list's (black, white) when it last matched the top ply
+    cdef object _bound        # crazyhouse: [black, white] pockets that read and write this board
 
     def __cinit__(self, *args, **kwargs):
         name = getattr(type(self), "uci_variant", "chess")
@@ -111,6 +117,7 @@ cdef class _VariantBoard(Board):
 
     cdef int _vstore(self) except -1:
         """The top ply from self.pos after an edit (FEN, pieces, turn...): its variant state kept."""
+        self._pull()
         cdef VariantPos *vp = self.plies[self.nply]
         cdef int checks[2]
         cdef int pocket[2][7]
@@ -121,6 +128,7 @@ cdef class _VariantBoard(Board):
         memcpy(vp.pocket, pocket, sizeof(pocket))
         if self.nply:
             vp.st.prev = &self.plies[self.nply - 1].st
+        self._pull()
         return 0
 
     cdef int _vload(self) except -1:
@@ -136,10 +144,85 @@ cdef class _VariantBoard(Board):
         self.pos.psqt = psqt
         if maps != NULL or psqt != NULL:
             self._attach(None)
+        self._pull()
         return 0
 
-    cdef inline VariantPos *_top(self) noexcept:
+    cdef inline VariantPos *_top(self) except NULL:
+        if self._live is not None:
+            self._pull()
         return self.plies[self.nply]
+
+    cdef int _pull(self) except -1:
+        """The top ply and the live list (remaining_checks, pockets) in step: what the user wrote
+        into the list goes to the top ply; else the top ply's values (after a move, a pop, an
+        edit) go into the list, in place, as python-chess changes its own list."""
+        cdef VariantPos *vp = self.plies[self.nply]
+        cdef list live = self._live
+        if live is None:
+            return 0
+        if self.v == VARIANT_THREE_CHECK:
+            black, white = live[0], live[1]
+            if (black, white) != self._seen:
+                for n in (black, white):
+                    if not isinstance(n, int) or not -2**31 <= n < 2**31:  # chessbits' own limit: a C int
+                        raise ValueError(f"remaining checks must be ints in -2**31..2**31-1, got {n!r}")
+                vp.remaining_checks[0], vp.remaining_checks[1] = white, black
+                self._forget(self.nply)
+            elif (vp.remaining_checks[1], vp.remaining_checks[0]) != self._seen:
+                live[0], live[1] = vp.remaining_checks[1], vp.remaining_checks[0]
+            self._seen = (live[0], live[1])
+        elif live[0] is not self._bound[0] or live[1] is not self._bound[1]:
+            self._adopt_pockets()
+        return 0
+
+    cdef int _adopt_pockets(self) except -1:
+        """Crazyhouse: pockets put into the live list become the board's (their counts the top
+        ply's, and they read and write it); those they replace keep their counts, detached."""
+        cdef VariantPos *vp = self.plies[self.nply]
+        new = [self._live[0], self._live[1]]
+        counts = [[p.count(pt) for pt in range(1, 7)] for p in new]
+        for n in itertools.chain(*counts):
+            if not isinstance(n, int) or not 0 <= n < 2**31:
+                raise ValueError(f"a pocket holds 1..6 piece types, each counted by a C int; got {n!r}")
+        for old in self._bound:
+            if old is not new[0] and old is not new[1]:
+                old._unbind()
+        for i in range(2):  # the list's [black, white]; ext's pocket[0] is white's
+            for pt in range(1, 7):
+                vp.pocket[1 - i][pt] = counts[i][pt - 1]
+            new[i]._bind(self, bool(i))
+        self._bound = new
+        self._forget(self.nply)
+        return 0
+
+    def _live_list(self):
+        """remaining_checks' [black, white] ints, or pockets' [black, white] CrazyhousePockets:
+        the list the board keeps and plays by (python-chess's own attribute)."""
+        cdef VariantPos *vp = self.plies[self.nply]
+        if self._live is not None:
+            self._pull()
+        elif self.v == VARIANT_THREE_CHECK:
+            self._live = [vp.remaining_checks[1], vp.remaining_checks[0]]
+            self._seen = tuple(self._live)
+        elif self.v == VARIANT_CRAZYHOUSE:
+            from chessbits.variant import CrazyhousePocket
+            self._bound = [CrazyhousePocket(), CrazyhousePocket()]
+            self._bound[0]._bind(self, False)
+            self._bound[1]._bind(self, True)
+            self._live = list(self._bound)
+        else:
+            raise AttributeError(f"{type(self).__name__} has neither remaining checks nor pockets")
+        return self._live
+
+    def _set_live(self, value):
+        """Assigning remaining_checks or pockets: the board keeps the list given (a copy of any
+        other iterable) and plays by it from now on."""
+        live = value if type(value) is list else list(value)
+        if len(live) != 2:
+            raise ValueError(f"expected a [black, white] pair, got {value!r}")
+        self._live_list()
+        self._live, self._seen = live, None  # None: matches nothing, so _pull takes the list
+        self._pull()
 
     cdef int _sync(self) except -1:
         Board._sync(self)
@@ -165,6 +248,7 @@ cdef class _VariantBoard(Board):
         vp.remaining_checks[0] = vp.remaining_checks[1] = _CHECKS_DEFAULT
         memset(vp.pocket, 0, sizeof(vp.pocket))
         self._forget(self.nply)
+        self._pull()
         return 0
 
     # --- the variant's own state: chessbits.variant's remaining_checks and pockets ----------
@@ -178,18 +262,19 @@ cdef class _VariantBoard(Board):
             raise ValueError(f"remaining checks must be ints in -2**31..2**31-1, got {n!r}")
         self._top().remaining_checks[_color_index(color)] = n
         self._forget(self.nply)
+        self._pull()
 
     def _pocket(self, color, piece_type):
         """Crazyhouse: how many pieces of piece_type (1..6) color's pocket holds."""
         cdef int pt = piece_type
         if not 1 <= pt <= 6:
             raise IndexError(f"piece type {piece_type!r} is not in 1..6")
-        return self._top().pocket[_color_index(color)][pt]
+        return self.plies[self.nply].pocket[_color_index(color)][pt]  # (not _top: _pull reads pockets)
 
     def _set_pocket(self, color, piece_type, n):
         if not 1 <= piece_type <= 6 or not isinstance(n, int) or not -2**31 <= n < 2**31:
             raise ValueError(f"a pocket holds 1..6 piece types, each counted by a C int; got {piece_type!r}: {n!r}")
-        self._top().pocket[_color_index(color)][<int>piece_type] = n
+        self.plies[self.nply].pocket[_color_index(color)][<int>piece_type] = n
         self._forget(self.nply)
 
     def _drop_squares(self):
@@ -199,6 +284,7 @@ cdef class _VariantBoard(Board):
     # --- moves ----------------------------------------------------------------------------
 
     cdef const PyMove *_legal(self, int *n):
+        self._pull()  # (before the cache: a pocket put in changes the moves)
         cdef Cache *c = &self.caches[self.nply]
         if c.n < 0:
             n[0] = variant_generate(self._top(), _scratch)
@@ -208,6 +294,7 @@ cdef class _VariantBoard(Board):
         return c.moves
 
     cdef tuple _legal_tuple(self):
+        self._pull()
         cdef object t = self.tuples[self.nply]
         cdef int n
         cdef const PyMove *moves
@@ -367,7 +454,9 @@ cdef class _VariantBoard(Board):
                 return False
             variant_push(self._top(), m, &child)
             return _atomic_was_into_check(&child.pos)
-        return not pymove_is_drop(m) and board_is_into_check(&self.pos, m) != 0
+        if pymove_is_drop(m):  # python-chess's evasions have no drops: in check, every drop is "into check"
+            return self.king(self.turn) is not None and self.checkers_mask() != 0
+        return board_is_into_check(&self.pos, m) != 0
 
     def was_into_check(self):
         """True if the side not to move is in check, as the variant counts checks."""
@@ -425,6 +514,7 @@ cdef class _VariantBoard(Board):
         return self.v == VARIANT_THREE_CHECK and self.gives_check(move)
 
     cdef int _vpush(self, PyMove m) except -1:
+        self._pull()
         cdef Cache *c = &self.caches[self.nply]
         cdef int form
         if m and not (c.n > 0 and pymove_in(c.moves, c.n, m)):
@@ -459,6 +549,7 @@ cdef class _VariantBoard(Board):
         if there is none."""
         if self.nply == 0:
             raise IndexError("pop from empty list")
+        self._pull()  # (what was written into remaining_checks since goes with the ply popped)
         self.nply -= 1
         self._vload()
         self._sync_state()
@@ -655,11 +746,11 @@ cdef class _VariantBoard(Board):
 
     def has_insufficient_material(self, color):
         """True if the colour cannot win by the variant's rules whatever the other side does."""
-        return bool(variant_insufficient(self._top(), _color_index(color)))
+        return variant_insufficient(self._top(), _color_index(color))
 
     def is_insufficient_material(self):
         """True if neither side can win by the variant's rules."""
-        return bool(variant_insufficient(self._top(), 0) and variant_insufficient(self._top(), 1))
+        return variant_insufficient(self._top(), 0) and variant_insufficient(self._top(), 1)
 
     cdef bint _is_halfmoves(self, uint32_t n) except -1:
         """python-chess's _is_halfmoves: n plies without a zeroing move and a legal move left
@@ -862,6 +953,7 @@ cdef class _VariantBoard(Board):
         Board.set_fen(self, position + " " + info)
         memcpy(self._top().pocket, counts, sizeof(counts))
         self._forget(0)
+        self._pull()
         return 0
 
     cdef int _set_three_check_fen(self, str fen) except -1:
@@ -887,6 +979,7 @@ cdef class _VariantBoard(Board):
         Board.set_fen(self, " ".join(parts))
         self._top().remaining_checks[0], self._top().remaining_checks[1] = white, black
         self._forget(0)
+        self._pull()
         return 0
 
     def set_epd(self, epd):
@@ -909,6 +1002,21 @@ cdef class _VariantBoard(Board):
         """The variant's starting position (the chess960 flag stays)."""
         self.set_fen(type(self).starting_fen)
 
+    def set_chess960_pos(self, scharnagl):
+        """Chess960 starting position number scharnagl, white to move with every castling right,
+        the stack cleared; three-check's checks and crazyhouse's pockets stay, as in python-chess."""
+        cdef VariantPos *vp = self._top()
+        cdef int checks[2]
+        cdef int pocket[2][7]
+        memcpy(checks, vp.remaining_checks, sizeof(checks))
+        memcpy(pocket, vp.pocket, sizeof(pocket))
+        Board.set_chess960_pos(self, scharnagl)
+        vp = self.plies[self.nply]
+        memcpy(vp.remaining_checks, checks, sizeof(checks))
+        memcpy(vp.pocket, pocket, sizeof(pocket))
+        self._forget(self.nply)
+        self._pull()
+
     def reset_board(self):
         """The pieces on their standard starting squares; three-check's checks and
         crazyhouse's pockets reset; the move stack cleared."""
@@ -926,6 +1034,7 @@ cdef class _VariantBoard(Board):
     def copy(self, *, stack=True):
         """An independent copy with the variant's state; ``stack=False`` drops the history,
         an int keeps that many moves."""
+        self._pull()
         cdef _VariantBoard b = Board.copy(self, stack=stack)
         cdef Py_ssize_t keep = b.nply, i
         b._vgrow(keep)
@@ -939,6 +1048,7 @@ cdef class _VariantBoard(Board):
     def root(self):
         """A copy of the position before the first move of the stack, with its variant
         state (without a stack)."""
+        self._pull()
         if not self.nply:
             return self.copy(stack=False)
         cdef _VariantBoard b = type(self).__new__(type(self))
@@ -999,11 +1109,12 @@ cdef class _VariantBoard(Board):
             nodes = variant_perft_c(&vp, d)
         return nodes
 
-    cdef void _detached_variant(self, VariantPos *vp) noexcept:
+    cdef int _detached_variant(self, VariantPos *vp) except -1:
         """A copy of the top ply for C to count on with the GIL released (its history dropped)."""
         vp[0] = self._top()[0]
         vp.pos.st = &vp.st
         vp.st.prev = NULL
+        return 0
 
     def divide(self, depth, *, threads=1, method=None):
         """Leaves ``depth`` - 1 plies below each legal move, by UCI (sorted)."""

@@ -213,56 +213,6 @@ class HordeBoard(_core._VariantBoard):
         return status
 
 
-class _ByColor:
-    """A pair indexed by colour as python-chess's two-element lists are (``[BLACK]``,
-    ``[WHITE]``), read from and written to the board."""
-    __slots__ = ("_board",)
-
-    def __init__(self, board: _core._VariantBoard) -> None:
-        self._board = board
-
-    @staticmethod
-    def _color(index: object) -> bool:
-        i = operator.index(index)
-        if not -2 <= i < 2:
-            raise IndexError("list index out of range")
-        return bool(i % 2)
-
-    def __len__(self) -> int:
-        return 2
-
-    def __iter__(self) -> Iterator:
-        return iter([self[False], self[True]])
-
-    def __eq__(self, other: object) -> bool:
-        try:
-            return list(self) == list(other)  # type: ignore[call-overload]
-        except TypeError:
-            return NotImplemented
-
-    def __repr__(self) -> str:
-        return repr(list(self))
-
-    def assign(self, pair: Iterable) -> None:
-        """Set both sides from a ``[black, white]`` pair, as assigning python-chess's list does."""
-        black, white = pair
-        self[False], self[True] = black, white  # type: ignore[index]
-
-
-class _RemainingChecks(_ByColor):
-    """ThreeCheckBoard.remaining_checks: python-chess's ``[black, white]`` list, live."""
-    __slots__ = ()
-
-    def __getitem__(self, color: object) -> int:
-        return self._board._checks(self._color(color))
-
-    def __setitem__(self, color: object, n: int) -> None:
-        self._board._set_checks(self._color(color), n)
-
-    def copy(self) -> List[int]:
-        return list(self)
-
-
 class ThreeCheckBoard(_core._VariantBoard):
     """Three-check: giving the third check wins. ``remaining_checks[color]`` counts the
     checks color may still give; FENs carry them as ``3+3`` (or lichess's ``+0+0``).
@@ -280,12 +230,14 @@ class ThreeCheckBoard(_core._VariantBoard):
     locals().update(_NO_TABLES)
 
     @property
-    def remaining_checks(self) -> _RemainingChecks:
-        return _RemainingChecks(self)
+    def remaining_checks(self) -> List[int]:
+        """The checks each side may still give, ``[black, white]`` (index by colour): a list the
+        board keeps and plays by, written into as python-chess's is."""
+        return self._live_list()
 
     @remaining_checks.setter
     def remaining_checks(self, checks: Iterable[int]) -> None:
-        _RemainingChecks(self).assign(checks)
+        self._set_live(checks)
 
 
 class CrazyhousePocket:
@@ -296,26 +248,50 @@ class CrazyhousePocket:
     """
 
     def __init__(self, symbols: Iterable[str] = "") -> None:
+        self._board = None  # a CrazyhouseBoard whose pocket this is (its counts there), or None
         self.reset()
         for symbol in symbols:
             self.add(PIECE_SYMBOLS.index(symbol))
 
+    def _bind(self, board: _core._VariantBoard, color: bool) -> None:
+        """From now on, color's pocket of board (the board has taken its counts)."""
+        self._board, self._color = board, color
+
+    def _unbind(self) -> None:
+        """A pocket of its own again, with the counts it had on the board."""
+        pieces = [-1] + [self.count(pt) for pt in PIECE_TYPES]
+        self._board, self._pieces = None, pieces
+
     def reset(self) -> None:
         """Empty the pocket."""
-        self._pieces = [-1, 0, 0, 0, 0, 0, 0]
+        if self._board is None:
+            self._pieces = [-1, 0, 0, 0, 0, 0, 0]
+            return
+        for pt in PIECE_TYPES:
+            self._board._set_pocket(self._color, pt, 0)
 
     def add(self, piece_type: int) -> None:
         """Put a piece of piece_type in."""
-        self._pieces[piece_type] += 1
+        if self._board is None:
+            self._pieces[piece_type] += 1
+        else:
+            self._board._set_pocket(self._color, piece_type, self.count(piece_type) + 1)
 
     def remove(self, piece_type: int) -> None:
         """Take a piece of piece_type out (AssertionError if there is none, as python-chess)."""
-        assert self._pieces[piece_type], f"cannot remove {piece_symbol(piece_type)} from {self!r}"
-        self._pieces[piece_type] -= 1
+        assert self.count(piece_type), f"cannot remove {piece_symbol(piece_type)} from {self!r}"
+        if self._board is None:
+            self._pieces[piece_type] -= 1
+        else:
+            self._board._set_pocket(self._color, piece_type, self.count(piece_type) - 1)
 
     def count(self, piece_type: int) -> int:
         """How many pieces of piece_type are in."""
-        return self._pieces[piece_type]
+        if self._board is None:
+            return self._pieces[piece_type]
+        i = operator.index(piece_type)  # indexed as python-chess's list [-1, pawns, ..., kings]
+        i += 7 if i < 0 else 0
+        return -1 if i == 0 else self._board._pocket(self._color, i)
 
     def __str__(self) -> str:
         return "".join(piece_symbol(pt) * self.count(pt) for pt in reversed(PIECE_TYPES))
@@ -331,48 +307,6 @@ class CrazyhousePocket:
         pocket = CrazyhousePocket()
         pocket._pieces = [-1] + [self.count(pt) for pt in PIECE_TYPES]
         return pocket
-
-
-class _BoardPocket(CrazyhousePocket):
-    """One side's pocket of a CrazyhouseBoard, read from and written to the board."""
-
-    def __init__(self, board: _core._VariantBoard, color: bool) -> None:
-        self._board, self._color = board, color
-
-    def reset(self) -> None:
-        for pt in PIECE_TYPES:
-            self._board._set_pocket(self._color, pt, 0)
-
-    def add(self, piece_type: int) -> None:
-        self._board._set_pocket(self._color, piece_type, self.count(piece_type) + 1)
-
-    def remove(self, piece_type: int) -> None:
-        assert self.count(piece_type), f"cannot remove {piece_symbol(piece_type)} from {self!r}"
-        self._board._set_pocket(self._color, piece_type, self.count(piece_type) - 1)
-
-    def count(self, piece_type: int) -> int:
-        i = operator.index(piece_type)  # indexed as python-chess's list [-1, pawns, ..., kings]
-        i += 7 if i < 0 else 0
-        return -1 if i == 0 else self._board._pocket(self._color, i)
-
-
-class _Pockets(_ByColor):
-    """CrazyhouseBoard.pockets: python-chess's ``[black, white]`` list of pockets, live."""
-    __slots__ = ()
-
-    def __getitem__(self, color: object) -> CrazyhousePocket:
-        return _BoardPocket(self._board, self._color(color))
-
-    def __setitem__(self, color: object, pocket: CrazyhousePocket) -> None:
-        c = self._color(color)
-        for pt in PIECE_TYPES:
-            self._board._set_pocket(c, pt, pocket.count(pt))
-
-    def __eq__(self, other: object) -> bool:
-        try:
-            return [str(p) for p in self] == [str(p) for p in other]  # type: ignore[attr-defined]
-        except TypeError:
-            return NotImplemented
 
 
 class CrazyhouseBoard(_core._VariantBoard):
@@ -391,16 +325,21 @@ class CrazyhouseBoard(_core._VariantBoard):
     locals().update(_NO_TABLES)
 
     @property
-    def pockets(self) -> _Pockets:
-        return _Pockets(self)
+    def pockets(self) -> List[CrazyhousePocket]:
+        """Each side's pocket, ``[black, white]`` (index by colour): a list the board keeps and
+        plays by; a pocket put into it becomes the board's, as in python-chess."""
+        return self._live_list()
 
     @pockets.setter
     def pockets(self, pockets: Iterable[CrazyhousePocket]) -> None:
-        _Pockets(self).assign(pockets)
+        self._set_live(pockets)
 
     def legal_drop_squares_mask(self) -> int:
         """The squares a piece may be dropped on (whatever the pocket holds): every empty
-        one, those between king and checker in check, none in double check."""
+        one, those between king and checker in check, none in double check. Out of check
+        (or without a king) python-chess's value: ``~occupied``, a negative int."""
+        if not self.checkers_mask() or self.king(self.turn) is None:
+            return ~self.occupied
         return self._drop_squares()
 
     def legal_drop_squares(self) -> SquareSet:

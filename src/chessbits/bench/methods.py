@@ -2,14 +2,14 @@
 against python-chess's in one run: ns per call and the ratio (python-chess time /
 chessbits time, above 1.0x chessbits is faster), sorted, with the minimum and the
 geometric mean. Each row runs the same expression on both libraries and checks
-that they give equal results.
+that they give the same results: equal, of the same type and repr (chessbits._answers:
+``False`` is not ``0``), and the object left the same.
 
 >>> row = measure(CASES[0], rounds=1, quick=True)
 >>> row["status"], row["timed"]
 ('ok', 'chess.Board()')
 """
 import copy
-import enum
 import functools
 import json
 import math
@@ -19,6 +19,7 @@ import timeit
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import machine, median, table
+from .._answers import difference, settle
 from .._options import Parser, positive, summary
 from ..positions import NAMED
 
@@ -359,39 +360,15 @@ def _loop(expr: str, names: Sequence[str]) -> Callable[..., None]:
     return scope["f"]
 
 
-def _norm(x: Any) -> Any:
-    """A value comparable across the two libraries."""
-    if x is None or isinstance(x, (bool, str, bytes, float)):
-        return x
-    if isinstance(x, enum.Enum):
-        return int(x) if isinstance(x, int) else x.name
-    if isinstance(x, int):
-        return int(x)
-    if hasattr(x, "board_fen"):
-        return x.fen()
-    if hasattr(x, "from_square") and hasattr(x, "uci"):
-        return x.uci()
-    if hasattr(x, "piece_type") and hasattr(x, "symbol"):
-        return x.symbol()
-    if hasattr(x, "mask"):
-        return int(x)
-    if hasattr(x, "termination"):
-        return (_norm(x.termination), x.winner)
-    if isinstance(x, dict):
-        return {k: _norm(v) for k, v in x.items()}
-    if hasattr(x, "__iter__"):
-        return [_norm(v) for v in x]
-    return f"<{type(x).__name__}>"
-
-
 def _result(case: Case, ns: Dict[str, Any]) -> Any:
-    """What one run gives: the expression's value (statements: none) and the object's state."""
+    """What one run gives: the expression's value (statements: None; an iterator: its items)
+    and the object it ran on, as they are (compared by chessbits._answers.difference)."""
     try:
         value = eval(case.expr, ns)
     except SyntaxError:  # a statement: s |= t, push; pop
         exec(case.expr, ns)
         value = None
-    return _norm(value), _norm(ns[OBJECT[case.cls]])
+    return settle(value), ns[OBJECT[case.cls]]
 
 
 def measure(case: Case, rounds: int = 5, target: float = 0.01, quick: bool = False) -> Row:
@@ -415,9 +392,9 @@ def measure(case: Case, rounds: int = 5, target: float = 0.01, quick: bool = Fal
             results.append(_result(case, ns))
         except Exception as e:
             return dict(row, status="error", error=f"{lib.__name__}: {type(e).__name__}: {e}")
-    if len(results) == 2 and results[0] != results[1]:
-        return dict(row, status="error", error=f"results differ: python-chess {results[0]!r}, "
-                                               f"chessbits {results[1]!r}")
+    found = difference(*results) if len(results) == 2 else None
+    if found:
+        return dict(row, status="error", error=f"results differ: {found}")
     for ns in spaces:
         ns.pop("__builtins__", None)  # put there by eval
     loops = [_loop(case.expr, list(ns)) for ns in spaces]
