@@ -17,6 +17,7 @@ static int pe_room(char **buf, size_t *cap, size_t len, size_t n) {
 
 /* Returns nothing; appends t[0..n) to the line being filled. */
 static void pe_cur(PgnWriter *w, const char *t, size_t n) {
+  if (!n) return;  /* (the line may not be allocated yet: no memcpy to NULL) */
   if (!pe_room(&w->cur, &w->cur_cap, w->curn, n)) { w->oom = 1; return; }
   memcpy(w->cur + w->curn, t, n);
   w->curn += n;
@@ -32,8 +33,8 @@ static void pe_finish(PgnWriter *w, const char *t, size_t n) {
     if (!e) { w->oom = 1; return; }
     w->ends = e, w->lines_cap = c;
   }
-  if (!pe_room(&w->text, &w->cap, w->n, n)) { w->oom = 1; return; }
-  memcpy(w->text + w->n, t, n);
+  if (n && !pe_room(&w->text, &w->cap, w->n, n)) { w->oom = 1; return; }
+  if (n) memcpy(w->text + w->n, t, n);
   w->n += n;
   w->ends[w->lines++] = w->n;
 }

@@ -10,7 +10,10 @@ An input is PGN text (bytes; undecodable bytes reach read_game as lone surrogate
   same games, whose mainline moves are the arrays' (games of variants aside);
 - with python-chess installed, its ``read_game`` loop finds the same games, exports and errors
   (but where python-chess writes SAN for an illegal move its own builder put in the tree after an
-  error in a nested variation: chessbits' ``san()`` refuses illegal moves).
+  error in a nested variation: chessbits' ``san()`` refuses illegal moves); for games read
+  without errors, a StringExporter with a width and parts chosen by the input, and every node's
+  clock, emt, eval and arrows, are python-chess's; its ``read_headers`` loop finds the same
+  headers and leaves the handle in the same place.
 """
 import io
 import re
@@ -64,6 +67,47 @@ def export(game):
         return "error", str(error)
 
 
+def annotations(node):
+    """What a node's comment says, as comparable text (its clock, elapsed time, eval, depth, arrows)."""
+    return [repr(outcome(getattr(node, name))) for name in ("clock", "emt", "eval", "eval_depth", "arrows")]
+
+
+def outcome(fn, *args):
+    try:
+        return fn(*args)
+    except Exception as error:
+        return type(error).__name__, str(error)
+
+
+def walk_alike(ours, theirs, salt):
+    """The exporters at a width and with parts left out by the input's length, and every node's
+    annotations (the first 300 nodes), as python-chess's."""
+    columns = None if salt % 5 == 0 else salt % 97
+    flags = dict(columns=columns, headers=bool(salt & 1), comments=bool(salt & 2), variations=bool(salt & 4))
+    a = outcome(ours.accept, cpgn.StringExporter(**flags))
+    b = outcome(theirs.accept, pychess_pgn.StringExporter(**flags))
+    if a != b:
+        raise AssertionError(f"StringExporter({flags}): chessbits {a!r}, python-chess {b!r}")
+    stack_a, stack_b, seen = [ours], [theirs], 0
+    while stack_a and seen < 300:
+        x, y = stack_a.pop(), stack_b.pop()
+        seen += 1
+        if annotations(x) != annotations(y):
+            raise AssertionError(f"comment {x.comment!r}: chessbits {annotations(x)}, python-chess {annotations(y)}")
+        stack_a.extend(x.variations)
+        stack_b.extend(y.variations)
+
+
+def headers_of(module, text):
+    """The read_headers loop: the headers of each game and where the handle was left."""
+    handle, out = io.StringIO(text), []
+    while True:
+        headers = outcome(module.read_headers, handle)
+        out.append((dict(headers) if hasattr(headers, "keys") else headers, handle.tell()))
+        if headers is None or isinstance(headers, tuple):
+            return out
+
+
 def TestOneInput(data: bytes) -> None:
     arrays = cpgn.read_games(data, threads=1)
     offsets = arrays.offsets.tolist()
@@ -88,6 +132,10 @@ def TestOneInput(data: bytes) -> None:
             mine, its = [str(e) for e in x.errors], [str(e) for e in y.errors]
             if mine != its and not any(known(m, None) for m in mine):
                 raise AssertionError(f"read_game: the errors differ from python-chess's: {mine} {its}")
+            if not mine:
+                walk_alike(x, y, len(data))
+        if headers_of(cpgn, text) != headers_of(pychess_pgn, text):
+            raise AssertionError("read_headers: the headers differ from python-chess's")
     if isinstance(ours, tuple) or any("\udc80" <= c <= "\udcff" for c in text):
         return  # undecodable bytes: read_game saw other text than read_games
     if len(ours) != len(arrays):

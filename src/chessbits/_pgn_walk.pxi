@@ -153,7 +153,8 @@ cdef class _Walk:
                 if i:
                     out[k] = 10
                     k += 1
-                memcpy(out + k, self.w.text + begin, end - begin)
+                if end > begin:
+                    memcpy(out + k, self.w.text + begin, end - begin)
                 k += end - begin
                 begin = end
             if self.w.curn:

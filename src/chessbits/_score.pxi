@@ -174,6 +174,11 @@ cdef class Score:
         return PyObject_RichCompare(self._score_tuple(), other._score_tuple(), op)
 
 
+cdef str _cp_text(object cp):
+    """str(Cp(cp)): a sign before a positive number."""
+    return f"+{cp:d}" if cp > 0 else str(cp)
+
+
 @cython.auto_pickle(False)
 @cython.no_gc
 cdef class Cp(Score):
@@ -197,11 +202,10 @@ cdef class Cp(Score):
         return _wdl().cp_wdl(self.cp, model, ply)
 
     def __str__(self):
-        cp = self.cp
-        return f"+{cp:d}" if cp > 0 else str(cp)
+        return _cp_text(self.cp)
 
     def __repr__(self):
-        return f"Cp({self})"
+        return "Cp(" + _cp_text(self.cp) + ")"  # (not through format(): a walk's digest reprs many)
 
     def __neg__(self):
         return _cp_score(-self.cp)
@@ -353,7 +357,7 @@ cdef class PovScore:
         return _wdl().PovWdl(self.relative.wdl(model=model, ply=ply), self.turn)
 
     def __repr__(self):
-        return f"PovScore({self.relative!r}, {'WHITE' if self.turn else 'BLACK'})"
+        return "PovScore(" + repr(self.relative) + (", WHITE)" if self.turn else ", BLACK)")
 
     def __eq__(self, other):
         if isinstance(other, PovScore) or _is_pychess(other, "PovScore"):
