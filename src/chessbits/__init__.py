@@ -21,10 +21,10 @@ from ._core import Piece as Piece
 from ._core import PseudoLegalMoveGenerator as PseudoLegalMoveGenerator
 from ._core import SquareSet as SquareSet
 from ._core import build_info as build_info
-from .deep import perft_deep as perft_deep
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .deep import perft_deep as perft_deep
     from .squares import *  # noqa: F401,F403
     from .status import *  # noqa: F401,F403
 else:  # the same names, minus those squares and status build on first lookup (see __getattr__)
@@ -41,7 +41,8 @@ __all__ += status.__all__
 
 def __getattr__(name: str) -> object:
     """python-chess's submodules (pgn, polyglot, engine, ...), the attack dictionaries, regexes,
-    typing aliases and Outcome, made when first asked for."""
+    typing aliases, Outcome and perft_deep (its module imports json, hashlib and dataclasses),
+    made when first asked for."""
     if name in _MODULES:
         import importlib
         return importlib.import_module(f"{__name__}.{name}")  # which sets the attribute
@@ -49,6 +50,8 @@ def __getattr__(name: str) -> object:
         value = getattr(squares, name)
     elif name == "Outcome":
         value = status.Outcome
+    elif name == "perft_deep":
+        from .deep import perft_deep as value
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
@@ -56,4 +59,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> "list[str]":
-    return sorted(set(globals()) | set(squares._LAZY) | set(_MODULES) | {"Outcome"})
+    return sorted(set(globals()) | set(squares._LAZY) | set(_MODULES) | {"Outcome", "perft_deep"})
