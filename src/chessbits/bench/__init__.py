@@ -2,6 +2,7 @@
 
 ``chessbits bench attacks`` runs :func:`chessbits.bench.attacks.main`.
 """
+import gc
 import os
 import platform
 import statistics
@@ -14,7 +15,8 @@ def machine() -> str:
     from .._core import build_info
 
     info = build_info()
-    model = _cpu_model() or info["cpu"]
+    model = _cpu_model()  # a VM's may say only "AMD EPYC": the family and model tell the core
+    model = f"{model} ({info['cpu']})" if model else info["cpu"]
     return (f"{model}, {os.cpu_count()} cores; {info['compiler']}; "
             f"Python {platform.python_version()}")
 
@@ -35,15 +37,24 @@ def median(values: Iterable[float]) -> float:
     return statistics.median(list(values))
 
 
-def interleaved(fns: Sequence[Callable[[], Any]], rounds: int) -> List[Tuple[float, Any]]:
+def interleaved(fns: Sequence[Callable[[], Any]], rounds: int,
+                collect: Sequence[bool] = ()) -> List[Tuple[float, Any]]:
     """(median seconds, last result) of each fn, every round timing each once in turn: a machine
-    that slows down for a while slows every row alike, not the rows measured then."""
+    that slows down for a while slows every row alike, not the rows measured then. collect[i]:
+    fn i pays for the reference cycles it leaves (a timed gc.collect() after it) and for no
+    other row's (an untimed one before it), as rows that make game trees must: else one
+    library's garbage is freed in the next row's time."""
     times: List[List[float]] = [[] for _ in fns]
     results: List[Any] = [None] * len(fns)
     for _ in range(rounds):
         for i, fn in enumerate(fns):
+            cycles = i < len(collect) and collect[i]
+            if cycles:
+                gc.collect()
             start = time.perf_counter()
             results[i] = fn()
+            if cycles:
+                gc.collect()
             times[i].append(time.perf_counter() - start)
     return [(median(t), r) for t, r in zip(times, results)]
 

@@ -78,10 +78,12 @@ def _side_san(node: Any, board: Any, out: List[str], inside: bool = False) -> No
             out.append(")")
 
 
-def walk_rows(module: Any, text: str) -> List[Tuple[str, Callable[[], str]]]:
-    """(row, fn returning a digest of what it computed) for the tree work of python-chess
-    programs, with `module` python-chess's chess.pgn or chessbits.pgn; the games of text are
-    read once here for the rows that start from games already read."""
+def walk_rows(module: Any, text: str, path: Path) -> List[Tuple[str, Callable[[], List[Any]]]]:
+    """(row, fn returning what it computed) for the tree work of python-chess programs, with
+    `module` python-chess's chess.pgn or chessbits.pgn, on text (path: a file holding it, which
+    read_headers reads as programs do); the games are read once here for the rows that start
+    from games already read. The values are compared by their digest,
+    made outside the time (a repr of every clock and score costs as much as finding them)."""
     def read() -> List[Any]:
         handle = io.StringIO(text)
         games: List[Any] = []
@@ -93,35 +95,35 @@ def walk_rows(module: Any, text: str) -> List[Tuple[str, Callable[[], str]]]:
 
     games = read()
 
-    def read_only() -> str:
-        return _digest(len(list(g.mainline_moves())) for g in read())
+    def read_only() -> List[Any]:
+        return [len(list(g.mainline_moves())) for g in read()]
 
     def clocks_evals(games: List[Any]) -> List[Any]:
         return [(node.clock(), node.eval()) for g in games for node in g.mainline()]
 
-    def with_clocks() -> str:
-        return _digest(clocks_evals(read()))
+    def with_clocks() -> List[Any]:
+        return clocks_evals(read())
 
-    def with_end() -> str:
+    def with_end() -> List[Any]:
         games = read()
-        return _digest(clocks_evals(games) + [g.end().board().fen() for g in games])
+        return clocks_evals(games) + [g.end().board().fen() for g in games]
 
-    def exported() -> str:
-        return _digest(str(g) for g in games)
+    def exported() -> List[Any]:
+        return [str(g) for g in games]
 
-    def bare() -> str:
-        return _digest(g.accept(module.StringExporter(headers=True, variations=True, comments=False)) for g in games)
+    def bare() -> List[Any]:
+        return [g.accept(module.StringExporter(headers=True, variations=True, comments=False)) for g in games]
 
-    def headers() -> str:
-        handle = io.StringIO(text)
+    def headers() -> List[Any]:
         out: List[Any] = []
-        while True:
-            found = module.read_headers(handle)
-            if found is None:
-                return _digest(out)
-            out.append((handle.tell(), dict(found)))
+        with open(path, encoding="utf-8") as handle:
+            while True:
+                found = module.read_headers(handle)
+                if found is None:
+                    return out
+                out.append((handle.tell(), dict(found)))
 
-    def walk() -> str:
+    def walk() -> List[Any]:
         out: List[Any] = []
         for g in read():
             out.append(dict(g.headers))
@@ -133,7 +135,7 @@ def walk_rows(module: Any, text: str) -> List[Tuple[str, Callable[[], str]]]:
             out.append(str(g))
             out.append(g.accept(module.StringExporter(headers=True, variations=True, comments=False)))
         out.append(headers())
-        return _digest(out)
+        return out
 
     return [("read_game loop", read_only), ("+ every mainline node's clock() and eval()", with_clocks),
             ("+ end().board().fen()", with_end), ("str(game) (games already read)", exported),
@@ -144,24 +146,33 @@ def walk_rows(module: Any, text: str) -> List[Tuple[str, Callable[[], str]]]:
 def walk_table(text: str, games: int, rounds: int) -> Tuple[str, int]:
     """The tree work rows on python-chess and chessbits, interleaved: (table, 1 if some row's
     outputs differ between the libraries else 0)."""
-    import gc
-
     import chess.pgn as pychess_pgn
     import chessbits.pgn as cpgn
-    theirs, ours = walk_rows(pychess_pgn, text), walk_rows(cpgn, text)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.pgn"
+        path.write_text(text, encoding="utf-8")
+        return _walk_table(walk_rows(pychess_pgn, text, path), walk_rows(cpgn, text, path), games, rounds)
+
+
+def _walk_table(theirs: List[Tuple[str, Callable[[], List[Any]]]], ours: List[Tuple[str, Callable[[], List[Any]]]],
+                games: int, rounds: int) -> Tuple[str, int]:
+    """walk_table's rows timed: python-chess's and chessbits' functions of each row in turn."""
+    import gc
+
     # The games both libraries read for the later rows stay out of the cycle collector's way
     # while the rows run: a program has one library's games, not both, and each row pays for
     # the collections of what it makes itself.
     gc.collect()
     gc.freeze()
     try:
-        timed = interleaved([fn for pair in zip(theirs, ours) for _, fn in pair], rounds)
+        fns = [fn for pair in zip(theirs, ours) for _, fn in pair]
+        measured = interleaved(fns, rounds, collect=[True] * len(fns))
     finally:
         gc.unfreeze()
     rows, status = [], 0
     for k, (name, _) in enumerate(theirs):
-        (pc, pc_out), (cb, cb_out) = timed[2 * k], timed[2 * k + 1]
-        same = pc_out == cb_out
+        (pc, pc_out), (cb, cb_out) = measured[2 * k], measured[2 * k + 1]
+        same = _digest(pc_out) == _digest(cb_out)
         status |= not same
         rows.append([name, f"{pc:.3f}", f"{cb:.3f}", f"{pc / cb:.1f}x" if cb else "-", "yes" if same else "NO"])
     header = f"tree work on the first {games:,} games (python-chess programs' walk)"
@@ -304,7 +315,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"binding on as many threads (file rows: read, split, parse into arrays).\n")
     rows = rows_for(args.corpus, args.tree_games, args.rounds)
     results = []
-    for (name, _, group), (seconds, (games, plies)) in zip(rows, interleaved([fn for _, fn, _ in rows], args.rounds)):
+    measured = interleaved([fn for _, fn, _ in rows], args.rounds, collect=[group == "tree" for _, _, group in rows])
+    for (name, _, group), (seconds, (games, plies)) in zip(rows, measured):
         results.append((name, group, seconds, games, plies))
         print(f"  {name}: {seconds:.3f} s", file=sys.stderr, flush=True)
     status = 0
