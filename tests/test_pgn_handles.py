@@ -113,3 +113,33 @@ def test_a_program_reading_lines_between_games(tmp_path):
                 out.append(outcome(module.read_game, handle))
         seen.append((offsets, out))
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("buffering", [64, 4096, -1])
+def test_reads_resumed_from_where_the_last_left_the_file(tmp_path, buffering):
+    """Calls in a row resume from where the last one left the file's buffer, without asking
+    the handle where it is: whatever moves the handle in between (a readline(), a seek() back
+    or to the same place, a read of another handle, which takes the place of this one), the
+    next call reads from the handle's true place, as python-chess's does."""
+    path, other = tmp_path / "games.pgn", tmp_path / "other.pgn"
+    path.write_text((TEXTS["plain"] + TEXTS["long game"] + "\n") * 2, encoding="utf-8")
+    other.write_text(TEXTS["non ascii names"], encoding="utf-8")
+    seen = []
+    for module in (cpgn, chess.pgn):
+        out = []
+        with open(path, encoding="utf-8", buffering=buffering) as handle, \
+                open(other, encoding="utf-8", buffering=buffering) as second:
+            readers = [module.read_headers, module.read_game, module.skip_game]
+            for k in range(12):
+                out.append(outcome(readers[k % 3], handle))
+                if k == 3:
+                    out.append(handle.readline())
+                elif k == 5:
+                    out.append(handle.seek(handle.tell()))
+                elif k == 7:
+                    out.append(outcome(module.read_headers, second))
+                elif k == 9:
+                    out.append(handle.seek(0))
+            out.append((handle.tell(), handle.readline(), second.tell()))
+        seen.append(out)
+    assert seen[0] == seen[1]

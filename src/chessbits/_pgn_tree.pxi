@@ -9,8 +9,9 @@ from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
 from libc.string cimport memchr, memmove, memcpy, memcmp
 from libc.stdlib cimport realloc, free
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA
-from io import StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
+from io import BufferedReader as _BufferedReader, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
+from weakref import ref as _weakref
 
 cdef enum:
     _READ_VISITOR = 0   # the visitor's own methods are called
@@ -49,6 +50,10 @@ cdef class _GameReader:
     cdef Py_ssize_t start           # the handle's position when the game started
     cdef Py_ssize_t given           # the characters (bytes, if raw) handed out as lines since
     cdef bint eof
+    cdef bint clean                 # raw: the wrapper holds nothing decoded (its place is its
+                                    # buffer's), as our own seek left it: only the buffer is moved
+    cdef bint peek                  # raw: the buffer is an io.BufferedReader, read as it fills
+    cdef bint lag                   # peek: the buffer stands one byte before the text read ahead
     cdef Py_ssize_t tags            # the tag pairs read so far
     def __dealloc__(self):
         pgn_reader_free(&self.reader)
@@ -92,9 +97,32 @@ cdef bint _read_ahead(object handle) except -1:
     return utf8 and handle.seekable() and not handle.writable()
 
 
+# The file handle read_game last left, by its own seek of the handle's buffer (a weak
+# reference), and the byte offset it left it at. While its buffer still stands there (a
+# readline() in between moves it on, as does a seek() elsewhere), its TextIOWrapper holds
+# nothing decoded, its place is its buffer's, and the next read moves the buffer alone.
+cdef object _left_handle = None
+cdef Py_ssize_t _left_at = -1
+
+
+cdef bint _gr_resume(_GameReader r, object handle) except -1:
+    """True if r starts where read_game left handle (see _left_handle)."""
+    if _left_handle is None or _left_handle() is not handle:
+        return False
+    source = handle.buffer
+    if source.seek(0, 1) != _left_at:  # (its tell(), without tell()'s system call)
+        return False
+    r.handle, r.source, r.raw, r.clean = handle, source, True, True
+    r.start = _left_at
+    r.peek = type(source) is _BufferedReader
+    return True
+
+
 cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
     """Sets r to read handle ahead from where it is (nothing changes if its place is no byte
     offset: a TextIOWrapper whose decoder holds state)."""
+    if type(handle) is _TextIOWrapper and _gr_resume(r, handle):
+        return 0
     try:
         start = handle.tell()
     except (OSError, ValueError):  # (closed, or telling disabled while iterating it) readline() says
@@ -105,6 +133,7 @@ cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
     r.source = handle.buffer if r.raw else handle
     if r.raw:
         r.source.seek(start)
+        r.peek = type(r.source) is _BufferedReader
     return 0
 
 
@@ -118,7 +147,15 @@ cdef int _gr_fall_back(_GameReader r) except -2:
 cdef int _gr_refill(_GameReader r) except -2:
     """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
     _gr_fall_back) if it holds a "\\r"."""
-    more = r.source.read(_chunk_size)
+    if r.peek:  # what the buffer holds (one read of the file if nothing), its last byte left
+        if r.lag:  # in it, so that the seek back to the game's end stays in it (a buffer with
+            r.source.seek(1, 1)  # nothing left seeks by a system call)
+        more = r.source.peek(1)
+        r.lag = len(more) > 0
+        if r.lag:
+            r.source.seek(len(more) - 1, 1)
+    else:
+        more = r.source.read(_chunk_size)
     cdef Py_ssize_t k = len(more), keep = r.n - r.at
     cdef char *grown
     if k == 0:
@@ -470,7 +507,7 @@ cdef PgnSink _GR_SINK = PgnSink(_gr_begin_game, _gr_header, _gr_end_headers, _gr
 
 def _pgn_read_game(handle, Visitor):
     """python-chess's read_game(handle, Visitor=Visitor)."""
-    global _chunk_size
+    global _chunk_size, _left_handle, _left_at
     cdef _GameReader r = _GameReader()
     if Visitor is _GameBuilder:
         r.mode = _READ_GAME
@@ -486,6 +523,7 @@ def _pgn_read_game(handle, Visitor):
     r.readline = handle.readline
     if _read_ahead(handle):
         _gr_start_ahead(r, handle)
+    _left_handle = None  # (set again below if this read leaves handle so)
     r.reader.lines.next = _gr_next
     r.reader.lines.ctx = <void *>r
     r.reader.sink = &_GR_SINK
@@ -496,7 +534,9 @@ def _pgn_read_game(handle, Visitor):
     finally:
         if r.handle is not None:  # where readline() would have left it
             _chunk_size = max(_CHUNK_MIN, r.given + r.given // 4)
-            r.handle.seek(r.start + r.given)
+            (r.source if r.clean else r.handle).seek(r.start + r.given)
+            if r.raw:
+                _left_handle, _left_at = _weakref(r.handle), r.start + r.given
     if k == PGN_ABORT:
         error, r.error = r.error, None
         if error is None:
