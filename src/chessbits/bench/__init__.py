@@ -37,13 +37,14 @@ def median(values: Iterable[float]) -> float:
     return statistics.median(list(values))
 
 
-def interleaved(fns: Sequence[Callable[[], Any]], rounds: int,
-                collect: Sequence[bool] = ()) -> List[Tuple[float, Any]]:
-    """(median seconds, last result) of each fn, every round timing each once in turn: a machine
-    that slows down for a while slows every row alike, not the rows measured then. collect[i]:
-    fn i pays for the reference cycles it leaves (a timed gc.collect() after it) and for no
-    other row's (an untimed one before it), as rows that make game trees must: else one
-    library's garbage is freed in the next row's time."""
+def interleaved(fns: Sequence[Callable[[], Any]], rounds: int, collect: Sequence[bool] = (),
+                keep: Callable[[Any], Any] = lambda value: value) -> List[Tuple[float, Any]]:
+    """(median seconds, keep(last result)) of each fn, every round timing each once in turn: a
+    machine that slows down for a while slows every row alike, not the rows measured then.
+    collect[i]: fn i pays for the reference cycles it leaves (a timed gc.collect() after it)
+    and for no other row's (an untimed one before it), as rows that make game trees must: else
+    one library's garbage is freed in the next row's time. keep runs outside the time (a digest
+    of a large result: held results would be traversed by every later collection)."""
     times: List[List[float]] = [[] for _ in fns]
     results: List[Any] = [None] * len(fns)
     for _ in range(rounds):
@@ -52,10 +53,12 @@ def interleaved(fns: Sequence[Callable[[], Any]], rounds: int,
             if cycles:
                 gc.collect()
             start = time.perf_counter()
-            results[i] = fn()
+            value = fn()
             if cycles:
                 gc.collect()
             times[i].append(time.perf_counter() - start)
+            results[i] = keep(value)
+            del value
     return [(median(t), r) for t, r in zip(times, results)]
 
 

@@ -82,8 +82,8 @@ def walk_rows(module: Any, text: str, path: Path) -> List[Tuple[str, Callable[[]
     """(row, fn returning what it computed) for the tree work of python-chess programs, with
     `module` python-chess's chess.pgn or chessbits.pgn, on text (path: a file holding it, which
     read_headers reads as programs do); the games are read once here for the rows that start
-    from games already read. The values are compared by their digest,
-    made outside the time (a repr of every clock and score costs as much as finding them)."""
+    from games already read. The values are compared by their digest, made outside the time (a
+    repr of every clock and score costs as much as finding them)."""
     def read() -> List[Any]:
         handle = io.StringIO(text)
         games: List[Any] = []
@@ -166,13 +166,13 @@ def _walk_table(theirs: List[Tuple[str, Callable[[], List[Any]]]], ours: List[Tu
     gc.freeze()
     try:
         fns = [fn for pair in zip(theirs, ours) for _, fn in pair]
-        measured = interleaved(fns, rounds, collect=[True] * len(fns))
+        measured = interleaved(fns, rounds, collect=[True] * len(fns), keep=_digest)
     finally:
         gc.unfreeze()
     rows, status = [], 0
     for k, (name, _) in enumerate(theirs):
         (pc, pc_out), (cb, cb_out) = measured[2 * k], measured[2 * k + 1]
-        same = _digest(pc_out) == _digest(cb_out)
+        same = pc_out == cb_out
         status |= not same
         rows.append([name, f"{pc:.3f}", f"{cb:.3f}", f"{pc / cb:.1f}x" if cb else "-", "yes" if same else "NO"])
     header = f"tree work on the first {games:,} games (python-chess programs' walk)"
