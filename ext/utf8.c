@@ -46,7 +46,11 @@ size_t utf8_valid_prefix(const char *s, size_t n) {
   const unsigned char *t = (const unsigned char *)s;
   size_t i = 0;
   while (i < n) {
-    uint64_t w;
+    uint64_t w, x[4];
+    if (i + 32 <= n && (memcpy(x, t + i, 32), ((x[0] | x[1] | x[2] | x[3]) & 0x8080808080808080ULL) == 0)) {
+      i += 32;  /* (a movetext line is kilobytes of ASCII) */
+      continue;
+    }
     if (i + 8 <= n && (memcpy(&w, t + i, 8), (w & 0x8080808080808080ULL) == 0)) { i += 8; continue; }
     const unsigned char c = t[i];
     if (c < 0x80) { i++; continue; }

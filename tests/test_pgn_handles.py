@@ -143,3 +143,20 @@ def test_reads_resumed_from_where_the_last_left_the_file(tmp_path, buffering):
             out.append((handle.tell(), handle.readline(), second.tell()))
         seen.append(out)
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("errors", ["strict", "replace"])
+@pytest.mark.parametrize("where", [0, 7, 8, 31, 32, 33, 63, 64, 100])
+def test_an_invalid_byte_deep_in_a_long_line(tmp_path, errors, where):
+    """A byte that is not UTF-8 anywhere in a long movetext line (the UTF-8 check steps over
+    ASCII 32 and 8 bytes at a time) is found as readline() finds it."""
+    line = b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 *"
+    bad = line[:where] + b"{\xe9}" + line[where:]
+    path = tmp_path / "games.pgn"
+    path.write_bytes((GAME + "\n").encode() + b'[Event "x"]\n\n' + bad + b"\n\n" + GAME.encode())
+    results = []
+    for module in (cpgn, chess.pgn):
+        for reader in ("skip_game", "read_game"):
+            with open(path, encoding="utf-8", errors=errors) as handle:
+                results.append(calls(module, reader, handle))
+    assert results[:2] == results[2:]

@@ -56,9 +56,13 @@ cdef class _GameReader:
     cdef bint lag                   # peek: the buffer stands one byte before the text read ahead
     cdef Py_ssize_t tags            # the tag pairs read so far
     def __dealloc__(self):
+        global _spare, _spare_cap
         pgn_reader_free(&self.reader)
         pgn_board_free(&self.board)
-        free(self.chunk)
+        if _spare == NULL:  # the next read's, grown already
+            _spare, _spare_cap = self.chunk, self.cap
+        else:
+            free(self.chunk)
 
     cdef int _fail(self) noexcept:
         import sys
@@ -79,6 +83,12 @@ cdef str _span_ascii(PgnSpan s):
 cdef Py_ssize_t _CHUNK_MIN = 2048
 cdef Py_ssize_t _chunk_size = 8192
 cdef dict _UTF8_NAMES = {}  # an encoding's name -> whether it decodes as UTF-8
+
+
+# a reader's chunk kept for the next reader when it ends (so read_game does not allocate it
+# and grow it again for every game)
+cdef char *_spare = NULL
+cdef Py_ssize_t _spare_cap = 0
 
 
 cdef bint _read_ahead(object handle) except -1:
@@ -147,6 +157,7 @@ cdef int _gr_fall_back(_GameReader r) except -2:
 cdef int _gr_refill(_GameReader r) except -2:
     """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
     _gr_fall_back) if it holds a "\\r"."""
+    global _spare, _spare_cap
     if r.peek:  # what the buffer holds (one read of the file if nothing), its last byte left
         if r.lag:  # in it, so that the seek back to the game's end stays in it (a buffer with
             r.source.seek(1, 1)  # nothing left seeks by a system call)
@@ -157,12 +168,15 @@ cdef int _gr_refill(_GameReader r) except -2:
     else:
         more = r.source.read(_chunk_size)
     cdef Py_ssize_t k = len(more), keep = r.n - r.at
+    cdef Py_ssize_t need = keep + (k if r.raw else 4 * k)  # (UTF-8 of text: up to 4 bytes a character)
     cdef char *grown
     if k == 0:
         r.eof = True
         return 0
-    if keep + 4 * k > r.cap:
-        r.cap = 2 * (keep + 4 * k)
+    if r.chunk == NULL and _spare != NULL:  # (taken: none left)
+        r.chunk, r.cap, _spare, _spare_cap = _spare, _spare_cap, NULL, 0
+    if need > r.cap:
+        r.cap = 2 * need
         grown = <char *>realloc(r.chunk, r.cap)
         if grown == NULL:
             raise MemoryError()
