@@ -317,6 +317,14 @@ cdef class BaseBoard:
         """Bitboard of the pieces that were pawns (python-chess's ``promoted``)."""
         return self.pos.st.promoted
 
+    def piece_count(self):
+        """The number of pieces on the board, pockets aside (python-chess master's).
+
+        >>> Board().piece_count()
+        32
+        """
+        return cb_popcount(self.pos.by_type[ALL_PIECES])
+
     def pieces_mask(self, piece_type, color):
         """Bitboard of the pieces of a type and colour."""
         if not 1 <= piece_type <= 6:

@@ -865,6 +865,27 @@ cdef class Board(BaseBoard):
     def is_variant_draw(self):
         return False
 
+    def gives_checkmate(self, move):
+        """True if the move, at least pseudo-legal, checkmates (python-chess master's): the
+        move played and taken back, through this board's own push, is_checkmate and pop on
+        a variant or a subclass.
+
+        >>> Board("k7/8/1K6/8/8/8/8/7R w - - 0 1").gives_checkmate(Move.from_uci("h1h8"))
+        True
+        """
+        cdef int k = _key_of(move) if type(self) is Board else -1
+        cdef StateInfo st
+        cdef bint mate
+        if k < 0 or board_push(&self.pos, <PyMove>k, &st) != 0:
+            self.push(move)
+            try:
+                return self.is_checkmate()
+            finally:
+                self.pop()
+        mate = board_checkers(&self.pos) != 0 and board_count_legal(&self.pos) == 0  # (not _count_legal:
+        board_pop(&self.pos)                                                         # its cache is the ply's)
+        return mate
+
     def is_checkmate(self):
         """True if the side to move is in check and has no legal move."""
         return board_checkers(&self.pos) != 0 and self._count_legal() == 0

@@ -52,6 +52,9 @@ _LAZY = (
 __all__ = [
     "Color", "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PieceType", "PAWN", "KNIGHT",
     "BISHOP", "ROOK", "QUEEN", "KING", "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "Square",
+    "File", "FILE_A", "FILE_B", "FILE_C", "FILE_D", "FILE_E", "FILE_F", "FILE_G", "FILE_H", "FILES",
+    "Rank", "RANK_1", "RANK_2", "RANK_3", "RANK_4", "RANK_5", "RANK_6", "RANK_7", "RANK_8", "RANKS",
+    "parse_file", "file_name", "parse_rank", "rank_name",
     "FILE_NAMES", "RANK_NAMES", "SQUARES", "SQUARE_NAMES", "A1", "B1", "C1", "D1", "E1", "F1",
     "G1", "H1", "A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2", "A3", "B3", "C3", "D3", "E3",
     "F3", "G3", "H3", "A4", "B4", "C4", "D4", "E4", "F4", "G4", "H4", "A5", "B5", "C5", "D5",
@@ -95,7 +98,11 @@ PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
 Square = int
+File = int  # the file and rank names are python-chess master's (its next release)
+FILE_A, FILE_B, FILE_C, FILE_D, FILE_E, FILE_F, FILE_G, FILE_H = FILES = list(range(8))
 FILE_NAMES = ["a", "b", "c", "d", "e", "f", "g", "h"]
+Rank = int
+RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8 = RANKS = list(range(8))
 RANK_NAMES = ["1", "2", "3", "4", "5", "6", "7", "8"]
 SQUARES: List[Square] = list(range(64))
 SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
@@ -116,6 +123,27 @@ def square_name(sq: Square) -> str:
     if not isinstance(sq, int) or not 0 <= sq < 64:
         raise ValueError(f"square must be an int in 0..63, got {sq!r}")
     return SQUARE_NAMES[sq]
+
+
+def parse_file(name: str) -> File:
+    """The file with a name. ``parse_file('c') == FILE_C``; ValueError for a bad name."""
+    return FILE_NAMES.index(name)
+
+
+def file_name(file: File) -> str:
+    """The name of a file. ``file_name(FILE_C) == 'c'``."""
+    return FILE_NAMES[file]
+
+
+def parse_rank(name: str) -> Rank:
+    """The rank with a name. ``parse_rank('3') == RANK_3``; ValueError for a bad name
+    (python-chess master reads FILE_NAMES here, a slip: ``parse_rank('c')`` gives 2 there)."""
+    return RANK_NAMES.index(name)
+
+
+def rank_name(rank: Rank) -> str:
+    """The name of a rank. ``rank_name(RANK_3) == '3'`` (python-chess master gives 'c')."""
+    return RANK_NAMES[rank]
 
 
 def parse_square(name: str) -> Square:
