@@ -838,7 +838,7 @@ int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins) {
 
 /* --- status, keys, counts ------------------------------------------------------------ */
 
-unsigned board_status(const Position *pos) {
+unsigned board_status(const Position *pos, int stepping) {
   const Color us = pos->side, them = us ^ 1;
   const Bitboard occ = pos->by_type[NO_PIECE_TYPE], kings = pos->by_type[KING];
   unsigned errors = 0;
@@ -869,6 +869,8 @@ unsigned board_status(const Position *pos) {
                || (popcount(checkers) == 2 && (LineBB[lsb(checkers)][b_msb(checkers)] & our_kings))) {
       errors |= STATUS_IMPOSSIBLE_CHECK;
     }
+    if (stepping && popcount(checkers & (pos->by_type[PAWN] | pos->by_type[KNIGHT] | pos->by_type[KING])) > 1)
+      errors |= STATUS_IMPOSSIBLE_CHECK;
   }
   return errors;
 }

@@ -214,8 +214,9 @@ PyMove board_pop(Position *pos);
 /* Returns the PyMove for internal move m played from pos (MOVE_NONE gives 0). */
 PyMove board_pymove(const Position *pos, Move m);
 
-/* Returns python-chess's status() flags. */
-unsigned board_status(const Position *pos);
+/* Returns python-chess's status() flags; stepping: two or more checking pawns, knights or
+   kings are an impossible check too, as in python-chess's next release. */
+unsigned board_status(const Position *pos, int stepping);
 
 /* Returns the Polyglot key of the position (chess.polyglot.zobrist_hash). */
 uint64_t board_polyglot_key(const Position *pos);

@@ -250,10 +250,13 @@ int pgn_read_game(PgnReader *r) {
       PGN_CALL(v = s->begin_game(c));
       skipping = v == PGN_SKIP;
     }
-    if (!(line.n && line.p[0] == '[')) break;
+    PgnLine tag = line;
+    if (r->indented_tags)
+      for (size_t k; tag.n && (k = pgn_space_len(tag.p, tag.p + tag.n));) tag.p += k, tag.n -= k;
+    if (!(tag.n && tag.p[0] == '[')) break;
     consecutive_empty = 0;
     PgnSpan name, value;
-    if (!skipping && pgn_tag(line, &name, &value)) PGN_CALL(s->header(c, name, value));
+    if (!skipping && pgn_tag(tag, &name, &value)) PGN_CALL(s->header(c, name, value));
     PGN_NEXT(line);
   }
   if (!found) return 0;

@@ -65,6 +65,7 @@ typedef struct {
   void *ctx;
   char *text;            /* a comment over several lines, joined (reused) */
   size_t text_n, text_cap;
+  int indented_tags;     /* a tag pair may follow whitespace (python-chess's next release) */
 } PgnReader;
 
 /* Returns 1 after reading one game into the sink, 0 at the end of the lines (no game),

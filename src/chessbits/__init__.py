@@ -11,6 +11,8 @@ from . import attacks, squares, status
 from ._alias import MODULES as _MODULES
 from ._alias import install_as_chess as install_as_chess
 from ._alias import uninstall_as_chess as uninstall_as_chess
+from ._api import pychess_api as pychess_api
+from ._api import set_pychess_api as set_pychess_api
 from ._core import STARTING_FEN as STARTING_FEN
 from ._core import BaseBoard as BaseBoard
 from ._core import Board as Board
@@ -34,7 +36,7 @@ else:  # the same names, minus those squares and status build on first lookup (s
 __version__ = "0.1.0"
 __all__ = ["BaseBoard", "Board", "LegalMoveGenerator", "LegalMoves", "Move", "Piece",
            "PseudoLegalMoveGenerator", "STARTING_FEN", "SquareSet", "attacks", "build_info", "perft_deep",
-           "install_as_chess", "uninstall_as_chess", "__version__"]
+           "install_as_chess", "uninstall_as_chess", "pychess_api", "set_pychess_api", "__version__"]
 __all__ += squares.__all__
 __all__ += status.__all__
 

@@ -353,8 +353,13 @@ cdef class BaseBoard:
         return None if pc == 0 else color_of_piece(pc) == WHITE_C
 
     def king(self, color):
-        """The square of the (unpromoted) king of a colour, or None."""
-        cdef int k = board_king(&self.pos, _color_index(color))
+        """The square of the (unpromoted) king of a colour, or None (also for several of them,
+        as python-chess's next release answers; 1.11 gives the highest)."""
+        cdef int c = _color_index(color)
+        cdef int k = board_king(&self.pos, c)
+        if k != SQ_NONE and api_next() and cb_popcount(self.pos.by_type[KING_T] & self.pos.by_color[c]
+                                                       & ~self.pos.st.promoted) > 1:
+            return None
         return None if k == SQ_NONE else k
 
     # --- Hyatt's attack maps, x-rays ----------------------------------------------------

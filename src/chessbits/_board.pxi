@@ -844,12 +844,13 @@ cdef class Board(BaseBoard):
         return self._has_legal_ep()
 
     def status(self):
-        """Problems with the position as Status flags (STATUS_VALID if none)."""
-        return Status(board_status(&self.pos))
+        """Problems with the position as Status flags (STATUS_VALID if none; with python-chess's
+        next release's rules, two checking pawns, knights or kings are an impossible check)."""
+        return Status(board_status(&self.pos, api_next()))
 
     def is_valid(self):
         """True if status() is STATUS_VALID."""
-        return board_status(&self.pos) == 0
+        return board_status(&self.pos, api_next()) == 0
 
     # --- game end ----------------------------------------------------------------------------
 
@@ -987,8 +988,8 @@ cdef class Board(BaseBoard):
                 raise move_error(IllegalMoveError, f"illegal move {_move_of(move).uci()} in position {board.fen()}")
             if board.pos.side == WHITE_C:
                 out.append(f"{board.pos.st.fullmove}. {board.san_and_push(move)}")
-            elif not out:
-                out.append(f"{board.pos.st.fullmove}...{board.san_and_push(move)}")
+            elif not out:  # (python-chess's next release: "19... Kxh7")
+                out.append(f"{board.pos.st.fullmove}...{' ' if api_next() else ''}{board.san_and_push(move)}")
             else:
                 out.append(board.san_and_push(move))
         return " ".join(out)

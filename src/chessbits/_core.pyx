@@ -1,7 +1,8 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, binding=False, embedsignature=True, embedsignature.format=clinic
 """The one compiled module: thin wrappers, each a short call into ext/.
 
-Split by topic into include files, one job each: _attacks.pxi (attack sets and
+Split by topic into include files, one job each: _api.pxi (which python-chess's answers
+where its releases differ), _attacks.pxi (attack sets and
 techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _move.pxi (Move, Piece), _score.pxi (engine scores), _baseboard.pxi
 (BaseBoard), _board.pxi (Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
 (reading SAN), _deep.pxi (deep perft's counting engine), _encode.pxi (positions as networks
@@ -13,6 +14,7 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from chessbits._ext cimport *
 
+include "_api.pxi"
 include "_attacks.pxi"
 include "_squareset.pxi"
 include "_squarefuncs.pxi"

@@ -143,7 +143,7 @@ cdef extern from "board.h" nogil:
     PyMove board_pymove(const Position *pos, Move_t m)
     PyMove board_from_chess960(const Position *pos, PyMove m)
     PyMove board_to_chess960(const Position *pos, PyMove m)
-    unsigned board_status(const Position *pos)
+    unsigned board_status(const Position *pos, int stepping)
     uint64_t board_polyglot_key(const Position *pos)
     int board_count_legal(const Position *pos)
     uint64_t board_perft_general(Position *pos, int depth)
@@ -330,6 +330,7 @@ cdef extern from "pgn.h":
         PgnLines lines
         const PgnSink *sink
         void *ctx
+        int indented_tags
     int pgn_read_game(PgnReader *r)
     void pgn_reader_free(PgnReader *r)
 

@@ -487,7 +487,7 @@ cdef int _gr_move_generic(_GameReader r, str token) except? -9:
     cdef int outcome = PGN_GO
     if v.begin_parse_san(board, token) is not _SKIP:
         try:
-            move = v.parse_san(board, token)
+            move = board.parse_san(token) if api_next() else v.parse_san(board, token)  # (gone in the next release)
         except ValueError as error:
             v.handle_error(error)
             outcome = PGN_ERROR
@@ -542,6 +542,7 @@ def _pgn_read_game(handle, Visitor):
     r.reader.lines.ctx = <void *>r
     r.reader.sink = &_GR_SINK
     r.reader.ctx = <void *>r
+    r.reader.indented_tags = api_next()
     cdef int k
     try:
         k = pgn_read_game(&r.reader)
