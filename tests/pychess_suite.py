@@ -1,6 +1,7 @@
 """python-chess's own unit tests, the whole of its test.py, run on chessbits installed as ``chess``.
 
     python tests/pychess_suite.py [--verbose] [--subject chessbits|chess] [--classes A,B]
+                                  [--version V | --source DIR] [--known FILE]
 
 The source distribution of python-chess (the version installed here, fetched with
 pip from the package index into the user cache, never copied into this repository)
@@ -13,7 +14,11 @@ test class runs. The child is a separate process because install_as_chess() chan
 Engine tests need ``stockfish`` on PATH (Debian's package puts it in /usr/games, which the
 child adds); tests that need an engine or tables absent here skip as they do on python-chess.
 `--subject chess` (or CHESSBITS_SUBJECT=chess) runs test.py on python-chess itself: everything
-must pass then, which proves the harness.
+must pass then, which proves the harness. `--source DIR` runs the test.py of a python-chess
+source tree instead of a release's (python-chess's master, its next release, in CI: install
+that tree too, so that chessbits answers as it); `--known FILE` names the tests expected to
+fail there, one ``Class.test: why`` a line: they fail the run only by passing (the list then
+says more than is true), every other failure fails it as always.
 """
 from __future__ import annotations
 
@@ -269,16 +274,31 @@ def child(subject: str, suite_dir: Path, out: Path, classes: list[str] | None, v
         "outcomes": [vars(o) for o in _merge_subtests(recorder.outcomes)]}))
 
 
+def known_failures(path: Path) -> dict[str, str]:
+    """``{test id: why}`` from a --known file (``#`` comments and blank lines aside)."""
+    found = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            test_id, _, why = line.partition(":")
+            found[test_id.strip()] = why.strip()
+    return found
+
+
 def run(subject: str | None = None, verbose: bool = False, classes: list[str] | None = None,
-        timeout: float = 900, version: str | None = None) -> Report:
+        timeout: float = 900, version: str | None = None, source: Path | None = None) -> Report:
     """Run python-chess's test.py (every class, or ``classes``) in a child process with
     ``subject`` installed as ``chess``; ``version``: that release's test.py (default: the
-    installed python-chess's; chessbits needs no python-chess installed to run it)."""
+    installed python-chess's; chessbits needs no python-chess installed to run it); ``source``:
+    the test.py of that python-chess source tree instead."""
     import json
     import tempfile
     subject = subject_name(subject)
-    version = version or pychess_version()
-    suite_dir = fetch_suite(version)
+    if source is not None:
+        suite_dir, version = Path(source).resolve(), f"source tree {source}"
+    else:
+        version = version or pychess_version()
+        suite_dir = fetch_suite(version)
     env = dict(os.environ)
     env["PATH"] = os.pathsep.join([env.get("PATH", ""), *ENGINE_DIRS])
     with tempfile.TemporaryDirectory(prefix="chessbits-pychess-") as tmp:
@@ -310,18 +330,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--version", default=None,
                         help="python-chess's release whose test.py runs (default: the one installed; "
                              "with chessbits as the subject none need be)")
+    parser.add_argument("--source", type=Path, default=None,
+                        help="run the test.py of this python-chess source tree (its master, say)")
+    parser.add_argument("--known", type=Path, default=None,
+                        help="a file of the tests expected to fail, 'Class.test: why' a line")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         child(subject_name(args.subject), Path.cwd(), args.child, args.classes, args.verbose)
         return 0
     try:
-        report = run(args.subject, args.verbose, args.classes, version=args.version)
+        report = run(args.subject, args.verbose, args.classes, version=args.version, source=args.source)
     except SuiteUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(report.summary())
-    return 0 if not report.failed else 1
+    if args.known is None:
+        return 0 if not report.failed else 1
+    known = known_failures(args.known)
+    ran = {o.test_id for o in report.outcomes}
+    unexpected = sorted(set(report.failed) - set(known))
+    fixed = sorted(t for t in known if t in ran and t not in report.failed)
+    print(f"{len(set(report.failed) & set(known))} known to fail ({args.known}), {len(unexpected)} not known, "
+          f"{len(fixed)} known but passing")
+    for test_id in fixed:
+        print(f"  PASSES, take it off the list: {test_id} ({known[test_id]})")
+    return 1 if unexpected or fixed else 0
 
 
 if __name__ == "__main__":
