@@ -5,11 +5,15 @@ cdef bint _api_is_next = False
 cdef bint _api_known = False
 
 
-cdef bint api_next() except -1:
+cdef inline bint api_next() except -1:
     """True while chessbits answers as python-chess's next release."""
-    if not _api_known:
-        from chessbits._api import choose
-        _set_api_next(choose() == "next")
+    return _api_is_next if _api_known else _api_choose()
+
+
+cdef bint _api_choose() except -1:
+    """The choice made (chessbits._api.choose) and kept: api_next()."""
+    from chessbits._api import choose
+    _set_api_next(choose() == "next")
     return _api_is_next
 
 

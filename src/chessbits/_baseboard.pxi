@@ -356,11 +356,10 @@ cdef class BaseBoard:
         """The square of the (unpromoted) king of a colour, or None (also for several of them,
         as python-chess's next release answers; 1.11 gives the highest)."""
         cdef int c = _color_index(color)
-        cdef int k = board_king(&self.pos, c)
-        if k != SQ_NONE and api_next() and cb_popcount(self.pos.by_type[KING_T] & self.pos.by_color[c]
-                                                       & ~self.pos.st.promoted) > 1:
+        cdef uint64_t kings = self.pos.by_type[KING_T] & self.pos.by_color[c] & ~self.pos.st.promoted
+        if kings & (kings - 1) and api_next():
             return None
-        return None if k == SQ_NONE else k
+        return None if kings == 0 else board_king(&self.pos, c)
 
     # --- Hyatt's attack maps, x-rays ----------------------------------------------------
 
