@@ -156,3 +156,33 @@ def test_a_visitors_parse_san():
         chessbits.set_pychess_api(api)
         game = chessbits.pgn.read_game(io.StringIO("1. e4 e5 2. Nf3 *"), Visitor=Knights)
         same(str(game.mainline_moves()), line)
+
+
+def test_engine_wdl():
+    """1.11's Wdl iterates and PovWdl is also a tuple (deprecated there); the next release's
+    are neither, and a PovWdl equals only itself there."""
+    from chessbits.engine import PovWdl, Wdl
+    wdl = PovWdl(Wdl(100, 800, 100), False)
+    chessbits.set_pychess_api("1.11")
+    same(list(wdl), [100, 800, 100])
+    same((len(wdl), wdl[0], wdl == (100, 800, 100), list(reversed(Wdl(1, 2, 3)))), (3, 100, True, [3, 2, 1]))
+    chessbits.set_pychess_api("next")
+    for attempt, words in ((lambda: list(wdl), "'PovWdl' object is not iterable"),
+                           (lambda: len(wdl), "object of type 'PovWdl' has no len()"),
+                           (lambda: wdl[0], "'PovWdl' object is not subscriptable"),
+                           (lambda: list(Wdl(1, 2, 3)), "'Wdl' object is not iterable")):
+        with pytest.raises(TypeError, match=__import__("re").escape(words)):
+            attempt()
+    same(wdl == (100, 800, 100), False)
+    same(wdl == PovWdl(Wdl(100, 800, 100), False), False)
+    same(wdl == wdl, True)
+
+
+def test_svg_flipped():
+    import chessbits.svg
+    chessbits.set_pychess_api("1.11")
+    same(chessbits.svg.board(chessbits.Board(), flipped=True),
+         chessbits.svg.board(chessbits.Board(), orientation=chessbits.BLACK))
+    chessbits.set_pychess_api("next")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'flipped'"):
+        chessbits.svg.board(chessbits.Board(), flipped=True)

@@ -11,6 +11,13 @@ import dataclasses
 import math
 from typing import Iterator, Literal, Tuple
 
+
+def _next_api() -> bool:
+    """True while chessbits answers as python-chess's next release (imported when asked:
+    _core imports this module while the package initializes)."""
+    from ._core import _api_next
+    return _api_next()
+
 WdlModel = Literal["sf", "sf16.1", "sf16", "sf15.1", "sf15", "sf14", "sf12", "lichess"]
 
 # Stockfish's win-rate model: the probability (per mille) of winning from an evaluation x at
@@ -99,8 +106,10 @@ class PovWdl:
     """Win/draw/loss statistics (:class:`Wdl`) relative to the side ``turn`` (python-chess's
     ``chess.engine.PovWdl``), as ``PovScore.wdl()`` gives them.
 
-    Like python-chess's (deprecated there since 1.2), it also behaves as the tuple
-    ``(wins, draws, losses)`` of ``relative``: iteration, ``len``, indexing, ``==`` a tuple.
+    Like python-chess 1.11's (deprecated there since 1.2), it also behaves as the tuple
+    ``(wins, draws, losses)`` of ``relative``: iteration, ``len``, indexing, ``==`` a tuple;
+    answering as python-chess's next release (:func:`chessbits.pychess_api`), it does not, and
+    is equal only to itself, as that release's (which is hashable too; this one never is).
 
     >>> wdl = PovWdl(Wdl(100, 800, 100), False)
     >>> wdl.white(), wdl == (100, 800, 100), list(wdl)
@@ -138,15 +147,23 @@ class PovWdl:
         return (r.wins, r.draws, r.losses)
 
     def __iter__(self) -> Iterator[int]:
-        yield from self._triple()
+        if _next_api():
+            raise TypeError("'PovWdl' object is not iterable")
+        return iter(self._triple())
 
     def __len__(self) -> int:
+        if _next_api():
+            raise TypeError("object of type 'PovWdl' has no len()")
         return 3
 
     def __getitem__(self, idx: int) -> int:
+        if _next_api():
+            raise TypeError("'PovWdl' object is not subscriptable")
         return self._triple()[idx]
 
     def __eq__(self, other: object) -> bool:
+        if _next_api():
+            return self is other
         if isinstance(other, PovWdl):
             return self.white() == other.white()
         if isinstance(other, tuple):
@@ -189,12 +206,22 @@ class Wdl:
     def __bool__(self) -> bool:
         return bool(self.total())
 
-    def __iter__(self) -> Iterator[int]:  # generators, as python-chess's
+    def __iter__(self) -> Iterator[int]:  # generators, as python-chess 1.11's (none in its next release)
+        if _next_api():
+            raise TypeError("'Wdl' object is not iterable")
+        return self._wdl()
+
+    def __reversed__(self) -> Iterator[int]:
+        if _next_api():
+            raise TypeError("'Wdl' object is not reversible")
+        return self._ldw()
+
+    def _wdl(self) -> Iterator[int]:
         yield self.wins
         yield self.draws
         yield self.losses
 
-    def __reversed__(self) -> Iterator[int]:
+    def _ldw(self) -> Iterator[int]:
         yield self.losses
         yield self.draws
         yield self.wins

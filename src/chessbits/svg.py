@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Mapping, Optional, Tuple, Union
 
-from ._core import _svg_board, _svg_piece
+from ._core import _api_next, _svg_board, _svg_piece
 from .squares import SQUARE_NAMES, WHITE, Color, Square, parse_square
 
 if TYPE_CHECKING:
@@ -193,7 +193,8 @@ def board(board: Optional[Any] = None, *,
     :param size: the image's width and height in pixels, or ``None`` for no size.
     :param coordinates: ``False`` for no margin of coordinates.
     :param colors: overrides of :data:`DEFAULT_COLORS`' entries.
-    :param flipped: ``True`` flips the board (python-chess's deprecated toggle).
+    :param flipped: ``True`` flips the board (python-chess 1.11's deprecated toggle; answering
+        as its next release, which has none, a TypeError).
     :param borders: ``True`` for a border round the board and its margin.
     :param style: a CSS stylesheet included in the image.
 
@@ -202,6 +203,8 @@ def board(board: Optional[Any] = None, *,
     >>> image.count("<use "), image.count('class="arrow"')
     (32, 2)
     """
+    if flipped and _api_next():
+        raise TypeError("board() got an unexpected keyword argument 'flipped'")
     orientation ^= flipped
     return _svg_board(board, orientation, lastmove, check, arrows, fill, squares, size,
                       coordinates, colors, borders, style, _NAMESPACE)
