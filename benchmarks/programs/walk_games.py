@@ -29,6 +29,14 @@ def sha(text):
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
 
 
+def comment_length(node):
+    """The characters of a node's comments: python-chess 1.11's strings, or its next release's
+    lists (a program for both, as libraries on python-chess write them)."""
+    if hasattr(node, "comments"):
+        return sum(map(len, node.comments)) + sum(map(len, node.starting_comments))
+    return len(node.comment) + len(node.starting_comment)
+
+
 def line_san(board, moves):
     """A line in SAN with move numbers; variation_san refuses null moves, written here as --."""
     try:
@@ -112,7 +120,7 @@ def walk(index, game, outdir, every, totals):
                 evals[-1] += depth
         arrows += len(node.arrows())
         nags += len(node.nags)
-        comments += len(node.comment) + len(node.starting_comment)
+        comments += comment_length(node)
         if every and plies % every == 0:
             svg = diagram(board, node, flipped)
             path = os.path.join(outdir, f"game-{index:04d}-ply-{plies:03d}.svg")

@@ -163,8 +163,8 @@ cdef class GameNode:
     its variations (children, the main line first), its comments and NAGs."""
     cdef public object parent
     cdef public object move
-    cdef public object comment
-    cdef public object starting_comment
+    cdef public object comment           # (answering as python-chess's next release, the
+    cdef public object starting_comment  # comments and starting_comments lists: chessbits._api)
     cdef object _variations  # the list once asked for, else None
     cdef object _first       # until then, the only child (read_game's builder), or None
     cdef object _nags        # the set once asked for, else None
@@ -181,9 +181,43 @@ cdef class GameNode:
         self.move = None
         self._variations = []
         self._first = None
-        self.comment = comment
-        self.starting_comment = ""
+        self.comment = _comment_list(comment) if api_next() else comment
+        self.starting_comment = [] if api_next() else ""
         self._nags = set()
+
+    @property
+    def comments(self):
+        """The node's comments, a list (python-chess's next release; 1.11 has one ``comment``
+        string, and there this is only a program's own attribute)."""
+        if not api_next():
+            return _own_attribute(self, "comments")
+        if type(self.comment) is str:  # (a node made or read answering as 1.11, or by the reader)
+            self.comment = _comment_list(self.comment)
+        return self.comment
+
+    @comments.setter
+    def comments(self, value):
+        if api_next():
+            self.comment = value
+        else:
+            getattr(self, "__dict__")["comments"] = value
+
+    @property
+    def starting_comments(self):
+        """The comments before the node's move starts a variation, a list (python-chess's
+        next release; 1.11 has ``starting_comment``)."""
+        if not api_next():
+            return _own_attribute(self, "starting_comments")
+        if type(self.starting_comment) is str:
+            self.starting_comment = _comment_list(self.starting_comment)
+        return self.starting_comment
+
+    @starting_comments.setter
+    def starting_comments(self, value):
+        if api_next():
+            self.starting_comment = value
+        else:
+            getattr(self, "__dict__")["starting_comments"] = value
 
     @property
     def variations(self):
@@ -368,7 +402,9 @@ cdef class GameNode:
         for move in moves:
             node = node.add_variation(move, starting_comment=starting_comment)
             starting_comment = ""
-        if node.comment:
+        if api_next():
+            node.comments.extend(_comment_list(comment))
+        elif node.comment:
             node.comment += " " + comment
         else:
             node.comment = comment
@@ -379,7 +415,7 @@ cdef class GameNode:
 
     def eval(self):
         """The first ``[%eval ...]`` of the comment as a PovScore, or None."""
-        parts = _eval_parts(self.comment)
+        parts = _eval_parts(_comment_text(self))
         if parts is None:
             return None
         mate, cp, _ = parts
@@ -394,7 +430,7 @@ cdef class GameNode:
 
     def eval_depth(self):
         """The depth of the first ``[%eval ...]`` of the comment, or None."""
-        parts = _eval_parts(self.comment)
+        parts = _eval_parts(_comment_text(self))
         return int(parts[2]) if parts is not None and parts[2] else None
 
     def set_eval(self, score, depth=None):
@@ -408,6 +444,9 @@ cdef class GameNode:
                 text = f"[%eval {float(cp) / 100:.2f}{suffix}]"
             elif white.mate():
                 text = f"[%eval #{white.mate()}{suffix}]"
+        if api_next():
+            _replace_or_add(self, text, _EVAL_REGEX)
+            return
         self.comment, found = _EVAL_REGEX.subn(_condense(text), self.comment, count=1)
         if not found and text:
             if self.comment and not self.comment.endswith(" "):
@@ -420,11 +459,12 @@ cdef class GameNode:
         cdef Py_ssize_t n
         cdef size_t at = 0, i, k
         cdef PgnArrowsMatch a
-        cdef const char *p = _scannable(self.comment, &n)
+        comment = _comment_text(self)
+        cdef const char *p = _scannable(comment, &n)
         Arrow = _arrow_class()
         out = []
         if p == NULL:
-            for match in _ARROWS_REGEX.finditer(self.comment):
+            for match in _ARROWS_REGEX.finditer(comment):
                 for item in match.group("arrows").split(","):
                     out.append(Arrow.from_pgn(item))
             return out
@@ -451,12 +491,20 @@ cdef class GameNode:
             except TypeError:
                 pass
             (csl if arrow.tail == arrow.head else cal).append(arrow.pgn())
-        self.comment = _ARROWS_REGEX.sub(_condense(""), self.comment)
         prefix = ""
         if csl:
             prefix += f"[%csl {','.join(csl)}]"
         if cal:
             prefix += f"[%cal {','.join(cal)}]"
+        if api_next():  # each comment without its arrows, the empty ones dropped, the new first
+            comments = self.comments
+            for i in range(len(comments)):
+                comments[i] = _ARROWS_REGEX.sub(_condense(""), comments[i])
+            self.comments = comments = list(filter(None, comments))
+            if prefix:
+                comments.insert(0, prefix)
+            return
+        self.comment = _ARROWS_REGEX.sub(_condense(""), self.comment)
         if prefix and self.comment and not self.comment.startswith(" ") and not self.comment.startswith("\n"):
             self.comment = prefix + " " + self.comment
         else:
@@ -464,7 +512,7 @@ cdef class GameNode:
 
     def clock(self):
         """The first ``[%clk ...]`` of the comment in seconds (the mover's time left), or None."""
-        return _time_annotation(self.comment, False, _CLOCK_REGEX)
+        return _time_annotation(_comment_text(self), False, _CLOCK_REGEX)
 
     def set_clock(self, seconds):
         """Replaces the first ``[%clk ...]`` of the comment (or adds one; None removes it)."""
@@ -472,7 +520,7 @@ cdef class GameNode:
 
     def emt(self):
         """The first ``[%emt ...]`` of the comment in seconds (the time the move took), or None."""
-        return _time_annotation(self.comment, True, _EMT_REGEX)
+        return _time_annotation(_comment_text(self), True, _EMT_REGEX)
 
     def set_emt(self, seconds):
         """Replaces the first ``[%emt ...]`` of the comment (or adds one; None removes it)."""
@@ -504,6 +552,40 @@ cdef class GameNode:
 cdef dict _ARROW_COLORS = {71: "green", 82: "red", 89: "yellow", 66: "blue"}
 
 
+cdef list _comment_list(object comment):
+    """python-chess's next release's comments of a comment given as a str or a list."""
+    return [] if not comment else [comment] if isinstance(comment, str) else comment
+
+
+cdef object _comment_text(GameNode node):
+    """The text the annotations are read from: the comment, or (python-chess's next release)
+    the comments joined by spaces."""
+    return " ".join(node.comments) if api_next() else node.comment
+
+
+cdef object _own_attribute(object node, str name):
+    """A program's own attribute of node, or AttributeError in Python's words."""
+    try:
+        return getattr(node, "__dict__")[name]
+    except KeyError:
+        raise AttributeError(f"'{type(node).__name__}' object has no attribute '{name}'") from None
+
+
+cdef int _replace_or_add(GameNode node, str text, object regex) except -1:
+    """python-chess's next release's annotation setter: the first comment holding one has it
+    replaced, the empty ones dropped, text appended if none held one."""
+    comments = node.comments
+    found = 0
+    for i in range(len(comments)):
+        comments[i], found = regex.subn(_condense(text), comments[i], count=1)
+        if found:
+            break
+    node.comments = comments = list(filter(None, comments))
+    if not found and text:
+        comments.append(text)
+    return 0
+
+
 cdef int _set_time(GameNode node, object seconds, str name, object regex) except -1:
     """set_clock / set_emt: the annotation written as python-chess writes it."""
     text = ""
@@ -514,6 +596,8 @@ cdef int _set_time(GameNode node, object seconds, str name, object regex) except
         seconds = seconds % 3600 % 60
         part = f"{seconds:06.3f}".rstrip("0").rstrip(".")
         text = f"[%{name} {hours:d}:{minutes:02d}:{part}]"
+    if api_next():
+        return _replace_or_add(node, text, regex)
     node.comment, found = regex.subn(_condense(text), node.comment, count=1)
     if not found and text:
         if node.comment and not node.comment.endswith(" ") and not node.comment.endswith("\n"):
@@ -585,7 +669,7 @@ cdef class ChildNode(GameNode):
         else:
             parent.variations.append(self)
         self.nags.update(nags)
-        self.starting_comment = starting_comment
+        self.starting_comment = _comment_list(starting_comment) if api_next() else starting_comment
 
     def board(self):
         """The position after this node's move (a new Board each call).

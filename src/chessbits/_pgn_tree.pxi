@@ -36,6 +36,8 @@ cdef class _GameReader:
     cdef list stack                 # the builder's variation_stack (fast path)
     cdef list boards                # python-chess's board_stack (generic)
     cdef str starting_comment       # the builder's state (fast path)
+    cdef list starting_comments     # (python-chess's next release: next_api)
+    cdef bint next_api              # comments as lists (chessbits._api)
     cdef bint in_variation
     # An io.StringIO, or an io.TextIOWrapper decoding UTF-8 with universal newlines, is read
     # in chunks, not by the line: the lines handed out are those readline() would return (the
@@ -376,9 +378,16 @@ cdef int _gr_comment(void *ctx, PgnSpan span) noexcept:
             return PGN_GO
         top = _top(r)
         if r.in_variation or (top.parent is None and top._first is None and not top.variations):
-            top.comment = _joined(top.comment, text)
-        else:
+            if not r.next_api:
+                top.comment = _joined(top.comment, text)
+            elif text:  # (the next release's builder drops empty ones)
+                top.comments.append(text)
+        elif not r.next_api:
             r.starting_comment = _joined(r.starting_comment, text)
+        elif text:
+            if r.starting_comments is None:
+                r.starting_comments = []
+            r.starting_comments.append(text)
         return PGN_GO
     except BaseException:
         return r._fail()
@@ -471,6 +480,8 @@ cdef int _gr_move(void *ctx, PgnSpan token) noexcept:
             r.visitor.handle_error(move_error(_SAN_ERRORS[e], _san_message(e, _span_ascii(token), fen, m)))
             return PGN_ERROR
         node = _new_child(ChildNode, _top(r), _move_interned(m), r.starting_comment)
+        if r.starting_comments is not None:
+            node.starting_comment, r.starting_comments = r.starting_comments, None
         r.stack[len(r.stack) - 1] = node
         r.starting_comment = ""
         r.in_variation = True
@@ -542,7 +553,7 @@ def _pgn_read_game(handle, Visitor):
     r.reader.lines.ctx = <void *>r
     r.reader.sink = &_GR_SINK
     r.reader.ctx = <void *>r
-    r.reader.indented_tags = api_next()
+    r.next_api = r.reader.indented_tags = api_next()
     cdef int k
     try:
         k = pgn_read_game(&r.reader)

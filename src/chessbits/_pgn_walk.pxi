@@ -71,6 +71,7 @@ cdef class _Walk:
     cdef bint headers, comments, variations, found_headers, force_movenumber
     cdef Py_ssize_t variation_depth
     cdef object hold                # an encoded text C is reading
+    cdef bint next_api              # nodes' comments as lists (python-chess's next release)
 
     def __dealloc__(self):
         pgn_board_free(&self.pb)
@@ -92,6 +93,7 @@ cdef class _Walk:
         cdef int64_t columns = 0
         self.visitor = visitor
         self.kind = kind
+        self.next_api = api_next()
         if kind == _TO_TEXT:
             pgn_writer_init(&self.w, 0, 0)
             self.headers = self.comments = self.variations = self.force_movenumber = True
@@ -240,6 +242,13 @@ cdef class _Walk:
         if self.kind == _GENERIC:
             self.visitor.visit_comment(text)
         elif self.comments and (self.variations or not self.variation_depth):
+            if self.next_api:  # python-chess's next release: { a } { b }, braces dropped
+                edited = [c.replace("{", "").replace("}", "") for c in _comment_list(text)]
+                token = " ".join([f"{{ {c} }}" for c in edited if c]) + " "
+                p = self.utf8(token, &n)
+                pgn_writer_token(&self.w, p, n)
+                self.force_movenumber = True
+                return 0
             if type(text) is not str:
                 text = text.replace("}", "").strip()  # (python-chess's error for a non-str)
             p = self.utf8(<str>text, &n)
@@ -352,7 +361,9 @@ cdef _Walk _walk_for(object visitor):
 cdef int _visit_node(_Walk walk, object node) except -1:
     """python-chess's ChildNode._accept_node: the move to node, at its parent's position."""
     cdef GameNode n
-    if isinstance(node, GameNode):
+    if walk.next_api and walk.kind == _GENERIC:  # (python-chess's next release: the lists)
+        starting, move, nags, comment = node.starting_comments, node.move, node.nags, node.comments
+    elif isinstance(node, GameNode):  # (lists or, as the reader leaves them empty, strings)
         n = <GameNode>node
         starting, move, nags, comment = n.starting_comment, n.move, n._nags, n.comment
     else:
@@ -492,8 +503,9 @@ cdef object _accept_game(Game game, object visitor):
             if not walk.end_headers():
                 walk.set_board(game.board())
                 walk.visit_board()
-                if game.comment:
-                    walk.comment(game.comment)
+                comment = game.comments if walk.next_api and walk.kind == _GENERIC else game.comment
+                if comment:
+                    walk.comment(comment)
                 child = _child0(game)
                 if child is not None:
                     _walk_line(walk, child, True)

@@ -262,7 +262,10 @@ class GameBuilder(BaseVisitor[GameT]):
     def begin_game(self) -> None:
         self.game: GameT = self.Game()
         self.variation_stack: List[GameNode] = [self.game]
-        self.starting_comment = ""
+        if _core._api_next():  # python-chess's next release: comments as lists
+            self.starting_comments: List[str] = []
+        else:
+            self.starting_comment = ""
         self.in_variation = False
 
     def begin_headers(self) -> Headers:
@@ -287,18 +290,28 @@ class GameBuilder(BaseVisitor[GameT]):
         if self.game.headers.get("Result", "*") == "*":
             self.game.headers["Result"] = result
 
-    def visit_comment(self, comment: str) -> None:
+    def visit_comment(self, comment: Any) -> None:
         node = self.variation_stack[-1]
-        if self.in_variation or (node.parent is None and node.is_end()):
-            # after a move, or before the game's first move: the node's own comment
+        own = self.in_variation or (node.parent is None and node.is_end())
+        if _core._api_next():  # a str or a list of them, empty ones dropped
+            comments = [] if not comment else [comment] if isinstance(comment, str) else comment
+            if own:
+                node.comments = list(filter(None, node.comments + list(comments)))
+            else:
+                self.starting_comments = list(filter(None, self.starting_comments + list(comments)))
+        elif own:  # after a move, or before the game's first move: the node's own comment
             node.comment = " ".join(filter(None, [node.comment, comment]))
         else:  # before a variation's first move
             self.starting_comment = " ".join(filter(None, [self.starting_comment, comment]))
 
     def visit_move(self, board: Any, move: Any) -> None:
         self.variation_stack[-1] = self.variation_stack[-1].add_variation(move)
-        self.variation_stack[-1].starting_comment = self.starting_comment
-        self.starting_comment = ""
+        if _core._api_next():
+            self.variation_stack[-1].starting_comments = self.starting_comments
+            self.starting_comments = []
+        else:
+            self.variation_stack[-1].starting_comment = self.starting_comment
+            self.starting_comment = ""
         self.in_variation = True
 
     def handle_error(self, error: Exception) -> None:
@@ -428,9 +441,14 @@ class StringExporterMixin:
             self.write_token(") ")
             self.force_movenumber = True
 
-    def visit_comment(self, comment: str) -> None:
+    def visit_comment(self, comment: Any) -> None:
         if self.comments and (self.variations or not self.variation_depth):
-            self.write_token("{ " + comment.replace("}", "").strip() + " } ")
+            if _core._api_next():  # python-chess's next release: { a } { b }, braces dropped
+                comments = [] if not comment else [comment] if isinstance(comment, str) else comment
+                edited = [c.replace("{", "").replace("}", "") for c in comments]
+                self.write_token(" ".join(f"{{ {c} }}" for c in edited if c) + " ")
+            else:
+                self.write_token("{ " + comment.replace("}", "").strip() + " } ")
             self.force_movenumber = True
 
     def visit_nag(self, nag: int) -> None:
