@@ -96,8 +96,9 @@ FenError board_set_fen(Position *pos, const char *fen, size_t len, int chess960,
    fen already stripped), keeping the rest of the state, or the check it fails. */
 FenError board_set_board_fen(Position *pos, const char *fen, size_t len, int *where);
 
-/* Returns the length of python-chess's board_fen(promoted=promoted) written to out (>= 100 bytes). */
-int board_board_fen(const Position *pos, int promoted, char *out);
+/* Returns the length of python-chess's board_fen() written to out (>= 100 bytes), the pieces
+   on marked followed by '~' (promoted=True: the promoted ones). */
+int board_board_fen(const Position *pos, Bitboard marked, char *out);
 
 /* Returns nothing; recomputes everything derived from the raw state (castling rights
    for the generator, the legal ep square, the key, BOARD_REGULAR) after an edit. */

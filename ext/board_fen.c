@@ -173,7 +173,7 @@ FenError board_set_board_fen(Position *pos, const char *fen, size_t len, int *wh
   return FEN_OK;
 }
 
-int board_board_fen(const Position *pos, int promoted, char *out) {
+int board_board_fen(const Position *pos, Bitboard marked, char *out) {
   int n = 0;
   for (int rank = 7; rank >= 0; rank--) {
     int empty = 0;
@@ -183,7 +183,7 @@ int board_board_fen(const Position *pos, int promoted, char *out) {
       if (!pc) { empty++; continue; }
       if (empty) out[n++] = (char)('0' + empty), empty = 0;
       out[n++] = bf_piece_chars[pc];
-      if (promoted && (pos->st->promoted & square_bb(s))) out[n++] = '~';
+      if (marked & square_bb(s)) out[n++] = '~';
     }
     if (empty) out[n++] = (char)('0' + empty);
     if (rank) out[n++] = '/';
@@ -228,7 +228,7 @@ int board_castling_fen(const Position *pos, int shredder, char *out) {
 }
 
 int board_fen(const Position *pos, int shredder, int ep_mode, int promoted, char *out) {
-  int n = board_board_fen(pos, promoted, out);
+  int n = board_board_fen(pos, promoted ? pos->st->promoted : 0, out);
   out[n++] = ' ';
   out[n++] = pos->side == WHITE ? 'w' : 'b';
   out[n++] = ' ';

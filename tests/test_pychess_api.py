@@ -186,3 +186,35 @@ def test_svg_flipped():
     chessbits.set_pychess_api("next")
     with pytest.raises(TypeError, match="unexpected keyword argument 'flipped'"):
         chessbits.svg.board(chessbits.Board(), flipped=True)
+
+
+# (variant, FEN, the next release's fen(), board_fen() and _effective_promoted()), as python-chess
+# master gives them: promoted pieces marked by the rules' own mask
+PROMOTED = [
+    ("crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR[] w KQkq - 0 1",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR[] w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR", 8),
+    ("suicide", "4k3/8/8/8/8/8/8/R3K~2R w KQ - 0 1",
+     "4k3/8/8/8/8/8/8/R3K~2R w - - 0 1", "4k3/8/8/8/8/8/8/R3K~2R", 16),
+    ("suicide", "4k3/8/8/8/8/8/8/R3K~2R w - - 0 1", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "4k3/8/8/8/8/8/8/R3K2R", 0),
+]
+
+
+@pytest.mark.parametrize("variant,fen,next_fen,next_board_fen,effective", PROMOTED)
+def test_promoted_marks(variant, fen, next_fen, next_board_fen, effective):
+    from chessbits.variant import find_variant
+    chessbits.set_pychess_api("next")
+    board = find_variant(variant)(fen)
+    same((next_fen, next_board_fen, effective), (board.fen(), board.board_fen(), board._effective_promoted()))
+    key = board._transposition_key()
+    key = key[0] if variant == "crazyhouse" else key  # (its pockets beside the board's key)
+    assert key[6] == effective and len(key) == 12  # (as the next release's key: the marks told apart)
+    same(0, chessbits.Board()._effective_promoted())
+    chessbits.set_pychess_api("1.11")
+    board = find_variant(variant)(fen)
+    key = board._transposition_key()
+    assert len(key[0] if variant == "crazyhouse" else key) == 11
+    chess = pytest.importorskip("chess")
+    import chess.variant
+    if _api.installed() == "1.11":
+        theirs = chess.variant.find_variant(variant)(fen)
+        same((theirs.fen(), theirs.board_fen()), (board.fen(), board.board_fen()))

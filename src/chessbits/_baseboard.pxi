@@ -497,10 +497,18 @@ cdef class BaseBoard:
         self._edited()
 
     def board_fen(self, *, promoted=False):
-        """The board part of the FEN (``promoted=True`` marks promoted pieces with ``~``)."""
+        """The board part of the FEN (``promoted=True`` marks promoted pieces with ``~``; None,
+        python-chess's next release's default, those of ``_effective_promoted()``)."""
         cdef char buf[128]
-        cdef int n = board_board_fen(&self.pos, bool(promoted), buf)
+        cdef uint64_t marked = self.pos.st.promoted if promoted else 0
+        if promoted is None and api_next():
+            marked = self._effective_promoted()
+        cdef int n = board_board_fen(&self.pos, marked, buf)
         return buf[:n].decode("ascii")
+
+    def _effective_promoted(self):
+        """The promoted pieces the rules tell apart (python-chess's next release): none here."""
+        return 0
 
     def set_board_fen(self, fen):
         """Set the pieces from the board part of a FEN; ValueError (python-chess's) if malformed."""

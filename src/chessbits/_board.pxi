@@ -1107,11 +1107,14 @@ cdef class Board(BaseBoard):
         return board_polyglot_key(&self.pos)
 
     def _transposition_key(self):
-        return (self.pos.by_type[PAWN_T], self.pos.by_type[KNIGHT_T], self.pos.by_type[BISHOP_T],
-                self.pos.by_type[ROOK_T], self.pos.by_type[QUEEN_T], self.pos.by_type[KING_T],
-                self.pos.by_color[WHITE_C], self.pos.by_color[BLACK_C], self.pos.side == WHITE_C,
-                board_clean_castling(&self.pos, self.nply > 0),
-                self.pos.st.ep_raw if self._has_legal_ep() else None)
+        key = (self.pos.by_type[PAWN_T], self.pos.by_type[KNIGHT_T], self.pos.by_type[BISHOP_T],
+               self.pos.by_type[ROOK_T], self.pos.by_type[QUEEN_T], self.pos.by_type[KING_T],
+               self.pos.by_color[WHITE_C], self.pos.by_color[BLACK_C], self.pos.side == WHITE_C,
+               board_clean_castling(&self.pos, self.nply > 0),
+               self.pos.st.ep_raw if self._has_legal_ep() else None)
+        if api_next():  # (python-chess's next release tells its promoted pieces apart too)
+            key = key[:6] + (self._effective_promoted(),) + key[6:]
+        return key
 
     def _zobrist_from_scratch(self):
         """The internal key recomputed from the pieces (tests compare it with the kept one)."""

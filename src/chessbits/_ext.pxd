@@ -111,7 +111,7 @@ cdef extern from "board.h" nogil:
     FenError board_set_fen(Position *pos, const char *fen, size_t len, int chess960, StateInfo *st, int *where)
     FenError board_set_board_fen(Position *pos, const char *fen, size_t len, int *where)
     int board_castling_syntax(const char *f, size_t n)
-    int board_board_fen(const Position *pos, int promoted, char *out)
+    int board_board_fen(const Position *pos, uint64_t marked, char *out)
     int board_castling_fen(const Position *pos, int shredder, char *out)
     int board_castling_from_fen(const Position *pos, const char *f, size_t n, Bitboard *rights)
     enum: BOARD_EP_LEGAL, BOARD_EP_FEN, BOARD_EP_XFEN

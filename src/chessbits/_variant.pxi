@@ -890,10 +890,21 @@ cdef class _VariantBoard(Board):
 
     # --- FEN ---------------------------------------------------------------------------------
 
+    def _effective_promoted(self):
+        """The promoted pieces the rules tell apart (python-chess's next release): in
+        crazyhouse the promoted pieces, in suicide chess the promoted kings while castling
+        rights stand."""
+        if self.v == VARIANT_CRAZYHOUSE:
+            return self.pos.st.promoted & ~self.pos.by_type[KING_T] & ~self.pos.by_type[PAWN_T]
+        if self.v in (VARIANT_SUICIDE, VARIANT_GIVEAWAY, VARIANT_ANTICHESS) and self.castling_rights:
+            return self.pos.by_type[KING_T] & self.pos.st.promoted
+        return 0
+
     def board_fen(self, *, promoted=None):
         """The board part of the FEN; promoted pieces marked ``~`` by default in crazyhouse
-        (and in suicide where chess960 castling is possible), as python-chess writes them."""
-        if promoted is None:
+        (and in suicide where chess960 castling is possible), as python-chess 1.11 writes
+        them; answering as its next release, those of ``_effective_promoted()``."""
+        if promoted is None and not api_next():
             promoted = self.v == VARIANT_CRAZYHOUSE or (
                 self.v in (VARIANT_SUICIDE, VARIANT_GIVEAWAY, VARIANT_ANTICHESS) and self.has_chess960_castling_rights())
         return Board.board_fen(self, promoted=promoted)
