@@ -552,8 +552,9 @@ cdef class GameNode:
 cdef dict _ARROW_COLORS = {71: "green", 82: "red", 89: "yellow", 66: "blue"}
 
 
-cdef list _comment_list(object comment):
-    """python-chess's next release's comments of a comment given as a str or a list."""
+cpdef list _comment_list(object comment):
+    """python-chess's next release's comments of a comment given as a str or a list (pgn.py's
+    builder and exporter read them so too)."""
     return [] if not comment else [comment] if isinstance(comment, str) else comment
 
 

@@ -294,11 +294,11 @@ class GameBuilder(BaseVisitor[GameT]):
         node = self.variation_stack[-1]
         own = self.in_variation or (node.parent is None and node.is_end())
         if _core._api_next():  # a str or a list of them, empty ones dropped
-            comments = [] if not comment else [comment] if isinstance(comment, str) else comment
+            comments = _core._comment_list(comment)
             if own:
-                node.comments = list(filter(None, node.comments + list(comments)))
+                node.comments = list(filter(None, [*node.comments, *comments]))
             else:
-                self.starting_comments = list(filter(None, self.starting_comments + list(comments)))
+                self.starting_comments = list(filter(None, [*self.starting_comments, *comments]))
         elif own:  # after a move, or before the game's first move: the node's own comment
             node.comment = " ".join(filter(None, [node.comment, comment]))
         else:  # before a variation's first move
@@ -444,8 +444,7 @@ class StringExporterMixin:
     def visit_comment(self, comment: Any) -> None:
         if self.comments and (self.variations or not self.variation_depth):
             if _core._api_next():  # python-chess's next release: { a } { b }, braces dropped
-                comments = [] if not comment else [comment] if isinstance(comment, str) else comment
-                edited = [c.replace("{", "").replace("}", "") for c in comments]
+                edited = [c.replace("{", "").replace("}", "") for c in _core._comment_list(comment)]
                 self.write_token(" ".join(f"{{ {c} }}" for c in edited if c) + " ")
             else:
                 self.write_token("{ " + comment.replace("}", "").strip() + " } ")
