@@ -817,11 +817,11 @@ int board_can_claim_threefold(Position *pos) {
   return 0;
 }
 
-int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins) {
+int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white_wins) {
   const int n = legal >= 0 ? legal : board_count_legal(pos);
   const int insufficient = board_insufficient(pos, WHITE) && board_insufficient(pos, BLACK);
   if (n && pos->st->rule50 < 100 && !claim_draw && !insufficient && !board_repetition(pos, 5)) return TERM_NONE;
-  if (n == 0 && board_checkers(pos)) {
+  if (n == 0 && board_checkers(pos) && !(next && board_several_kings(pos, pos->side))) {
     *white_wins = pos->side != WHITE;
     return TERM_CHECKMATE;
   }
@@ -838,7 +838,7 @@ int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins) {
 
 /* --- status, keys, counts ------------------------------------------------------------ */
 
-unsigned board_status(const Position *pos, int stepping) {
+unsigned board_status(const Position *pos, int next) {
   const Color us = pos->side, them = us ^ 1;
   const Bitboard occ = pos->by_type[NO_PIECE_TYPE], kings = pos->by_type[KING];
   unsigned errors = 0;
@@ -854,9 +854,9 @@ unsigned board_status(const Position *pos, int stepping) {
   if (pos->st->castling_raw != board_clean_castling(pos, pos->st->prev != NULL)) errors |= STATUS_BAD_CASTLING_RIGHTS;
   const Square valid_ep = b_valid_ep(pos);
   if (pos->st->ep_raw != valid_ep && !(pos->st->ep_raw == SQ_NONE && valid_ep == SQ_NONE)) errors |= STATUS_INVALID_EP_SQUARE;
-  const Square their_king = board_king(pos, them);
+  const Square their_king = next && board_several_kings(pos, them) ? SQ_NONE : board_king(pos, them);
   if (their_king != SQ_NONE && position_attackers(pos, us, their_king, occ)) errors |= STATUS_OPPOSITE_CHECK;
-  const Bitboard checkers = board_checkers(pos);
+  const Bitboard checkers = next && board_several_kings(pos, us) ? 0 : board_checkers(pos);
   const Bitboard our_kings = pieces_cp(pos, us, KING) & ~pos->st->promoted;
   if (checkers) {
     if (popcount(checkers) > 2) errors |= STATUS_TOO_MANY_CHECKERS;
@@ -869,7 +869,7 @@ unsigned board_status(const Position *pos, int stepping) {
                || (popcount(checkers) == 2 && (LineBB[lsb(checkers)][b_msb(checkers)] & our_kings))) {
       errors |= STATUS_IMPOSSIBLE_CHECK;
     }
-    if (stepping && popcount(checkers & (pos->by_type[PAWN] | pos->by_type[KNIGHT] | pos->by_type[KING])) > 1)
+    if (next && popcount(checkers & (pos->by_type[PAWN] | pos->by_type[KNIGHT] | pos->by_type[KING])) > 1)
       errors |= STATUS_IMPOSSIBLE_CHECK;
   }
   return errors;

@@ -129,6 +129,13 @@ Bitboard board_attackers(const Position *pos, Color c, Square s, Bitboard occ);
 /* Returns the pieces giving check to the side to move (0 without a king). */
 Bitboard board_checkers(const Position *pos);
 
+/* Returns 1 if colour c has several unpromoted kings: python-chess's next release finds no
+   king of c then (no check, no check given), though moves are generated as for the highest. */
+static inline int board_several_kings(const Position *pos, Color c) {
+  const Bitboard k = pos->by_color[c] & pos->by_type[KING] & ~pos->st->promoted;
+  return (k & (k - 1)) != 0;
+}
+
 /* Returns the side to move's pieces that alone stand between king and an enemy slider
    (python-chess's _slider_blockers). */
 Bitboard board_slider_blockers(const Position *pos, Square king);
@@ -215,9 +222,10 @@ PyMove board_pop(Position *pos);
 /* Returns the PyMove for internal move m played from pos (MOVE_NONE gives 0). */
 PyMove board_pymove(const Position *pos, Move m);
 
-/* Returns python-chess's status() flags; stepping: two or more checking pawns, knights or
-   kings are an impossible check too, as in python-chess's next release. */
-unsigned board_status(const Position *pos, int stepping);
+/* Returns python-chess's status() flags; next: python-chess's next release's rules (two or
+   more checking pawns, knights or kings are an impossible check; a side with several kings is
+   neither in check nor giving one). */
+unsigned board_status(const Position *pos, int next);
 
 /* Returns the Polyglot key of the position (chess.polyglot.zobrist_hash). */
 uint64_t board_polyglot_key(const Position *pos);
@@ -249,9 +257,10 @@ int board_can_claim_fifty(Position *pos);
 int board_can_claim_threefold(Position *pos);
 
 /* Returns python-chess's outcome(claim_draw=): a TERM_* (TERM_NONE while the game goes on),
-   *white_wins set to 1 or 0 for a checkmate; legal: the number of legal moves if known, else -1.
+   *white_wins set to 1 or 0 for a checkmate; legal: the number of legal moves if known, else -1;
+   next: python-chess's next release's rules (several kings: no check, so no checkmate).
    pos is restored after the claims' tries. */
-int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins);
+int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white_wins);
 
 /* Returns the leaves depth plies below pos by python-chess's rules, for positions
    that are not BOARD_REGULAR (pos is restored). */

@@ -34,7 +34,7 @@ static void bb_arrived(const Batch *b, BatchGame *g) {
   g->index_key = -1;
   if (n <= BATCH_LEGAL) memcpy(g->legal, moves, (size_t)n * sizeof *moves);
   int white_wins = 0;
-  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, &white_wins);
+  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, 0, &white_wins);
   g->white_wins = (int8_t)white_wins;
 }
 

@@ -218,3 +218,20 @@ def test_promoted_marks(variant, fen, next_fen, next_board_fen, effective):
     if _api.installed() == "1.11":
         theirs = chess.variant.find_variant(variant)(fen)
         same((theirs.fen(), theirs.board_fen()), (board.fen(), board.board_fen()))
+
+
+def test_checks_with_several_kings():
+    """python-chess master's answers on boards with several kings of a colour (no king found,
+    so no check either way; the moves as before), 1.11's beside them."""
+    board = chessbits.Board("k7/8/8/8/8/bQ6/1B6/k7 w - - 0 1")  # black's two kings
+    queen_check = chessbits.Move.from_uci("b3a4")
+    in_check = chessbits.Board("k7/1Q6/8/8/8/8/8/k6K b - - 0 1")  # black's kings, the a8 one attacked
+    for api, san, gives, check, checkers in (("next", "Qa4", False, False, 0),
+                                             ("1.11", "Qa4+", True, True, chessbits.BB_B7)):
+        chessbits.set_pychess_api(api)
+        same(san, board.san(queen_check))
+        same(gives, board.gives_check(queen_check))
+        same(check, in_check.is_check())
+        same(checkers, in_check.checkers_mask())
+        same(chessbits.STATUS_TOO_MANY_KINGS, in_check.status())
+        same(False, in_check.is_checkmate())

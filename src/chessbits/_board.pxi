@@ -461,11 +461,15 @@ cdef class Board(BaseBoard):
     def is_into_check(self, move):
         """True if the pseudo-legal move would leave the mover's king attacked."""
         cdef int k = _key_of(move)
+        if board_several_kings(&self.pos, self.pos.side) and api_next():
+            return False  # (no king(): python-chess's next release)
         return k >= 0 and board_is_into_check(&self.pos, <PyMove>k) != 0
 
     def was_into_check(self):
         """True if the side not to move is in check."""
         cdef int k = board_king(&self.pos, self.pos.side ^ 1)
+        if board_several_kings(&self.pos, self.pos.side ^ 1) and api_next():
+            return False
         return k != SQ_NONE and board_attackers(&self.pos, self.pos.side, k, self.pos.by_type[ALL_PIECES]) != 0
 
     cdef int _push_key(self, int k) except -1:
@@ -654,7 +658,7 @@ cdef class Board(BaseBoard):
             return False
         if board_push(&self.pos, <PyMove>k, &st) != 0:
             return False
-        check = board_checkers(&self.pos) != 0
+        check = self._checkers() != 0
         board_pop(&self.pos)
         return check
 
@@ -783,17 +787,25 @@ cdef class Board(BaseBoard):
 
     # --- checks, castling and ep queries -----------------------------------------------------
 
+    cdef uint64_t _checkers(self) except? 0:
+        """The pieces giving check (none, answering as python-chess's next release, to a side
+        with several kings: it finds no king then)."""
+        cdef uint64_t c = board_checkers(&self.pos)
+        if c and board_several_kings(&self.pos, self.pos.side) and api_next():
+            return 0
+        return c
+
     def checkers_mask(self):
         """Bitboard of the pieces giving check."""
-        return board_checkers(&self.pos)
+        return self._checkers()
 
     def checkers(self):
         """SquareSet of the pieces giving check."""
-        return _squareset(board_checkers(&self.pos))
+        return _squareset(self._checkers())
 
     def is_check(self):
         """True if the side to move is in check."""
-        return board_checkers(&self.pos) != 0
+        return self._checkers() != 0
 
     def clean_castling_rights(self):
         """The castling rights that can still be used (python-chess's rules)."""
@@ -883,17 +895,17 @@ cdef class Board(BaseBoard):
                 return self.is_checkmate()
             finally:
                 self.pop()
-        mate = board_checkers(&self.pos) != 0 and board_count_legal(&self.pos) == 0  # (not _count_legal:
-        board_pop(&self.pos)                                                         # its cache is the ply's)
+        mate = self._checkers() != 0 and board_count_legal(&self.pos) == 0  # (not _count_legal:
+        board_pop(&self.pos)                                                # its cache is the ply's)
         return mate
 
     def is_checkmate(self):
         """True if the side to move is in check and has no legal move."""
-        return board_checkers(&self.pos) != 0 and self._count_legal() == 0
+        return self._checkers() != 0 and self._count_legal() == 0
 
     def is_stalemate(self):
         """True if the side to move is not in check and has no legal move."""
-        return board_checkers(&self.pos) == 0 and self._count_legal() == 0
+        return self._checkers() == 0 and self._count_legal() == 0
 
     def has_insufficient_material(self, color):
         """True if the colour cannot possibly checkmate (python-chess's rule)."""
@@ -936,7 +948,7 @@ cdef class Board(BaseBoard):
         """The Outcome if the game is over (checkmate, stalemate, insufficient material,
         75 moves, fivefold repetition; with claim_draw also 50 moves and threefold), else None."""
         cdef int white_wins = 0
-        cdef int term = board_outcome(&self.pos, claim_draw, self._count_legal(), &white_wins)
+        cdef int term = board_outcome(&self.pos, claim_draw, self._count_legal(), api_next(), &white_wins)
         if term == 0:
             return None  # the common case, decided without building anything
         from chessbits.status import Outcome  # a dataclass, made on first use (status.py)
@@ -960,8 +972,14 @@ cdef class Board(BaseBoard):
         if k < 0:
             raise move_error(IllegalMoveError, f"drops are not played in chess: {move!r}")
         cdef int n = san_write(&self.pos, <PyMove>k, long, buf)
+        cdef uint64_t theirs
         if n < 0:
             raise _san_error(k, self)
+        if n and (buf[n - 1] == 43 or buf[n - 1] == 35):  # '+', '#': unless the enemy keeps several
+            theirs = (self.pos.by_type[KING_T] & self.pos.by_color[self.pos.side ^ 1]  # kings, where
+                      & ~self.pos.st.promoted & ~(1ULL << ((k >> 6) & 63)))          # the next release
+            if theirs & (theirs - 1) and api_next():                                # finds no check
+                n -= 1
         if keep:
             self._push_key(k)
         return PyUnicode_DecodeASCII(buf, n, NULL)

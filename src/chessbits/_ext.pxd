@@ -143,7 +143,7 @@ cdef extern from "board.h" nogil:
     PyMove board_pymove(const Position *pos, Move_t m)
     PyMove board_from_chess960(const Position *pos, PyMove m)
     PyMove board_to_chess960(const Position *pos, PyMove m)
-    unsigned board_status(const Position *pos, int stepping)
+    unsigned board_status(const Position *pos, int next)
     uint64_t board_polyglot_key(const Position *pos)
     int board_count_legal(const Position *pos)
     uint64_t board_perft_general(Position *pos, int depth)
@@ -151,7 +151,8 @@ cdef extern from "board.h" nogil:
     int board_repetition(const Position *pos, int count)
     int board_can_claim_fifty(Position *pos)
     int board_can_claim_threefold(Position *pos)
-    int board_outcome(Position *pos, int claim_draw, int legal, int *white_wins)
+    int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white_wins)
+    bint board_several_kings(const Position *pos, int c)
 
 cdef extern from "variant.h" nogil:
     enum: VARIANT_CHESS, VARIANT_SUICIDE, VARIANT_GIVEAWAY, VARIANT_ANTICHESS, VARIANT_ATOMIC, VARIANT_KING_OF_THE_HILL, \
