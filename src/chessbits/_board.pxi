@@ -787,7 +787,7 @@ cdef class Board(BaseBoard):
 
     # --- checks, castling and ep queries -----------------------------------------------------
 
-    cdef uint64_t _checkers(self) except? 0:
+    cdef uint64_t _checkers(self) except? 0xFFFFFFFFFFFFFFFF:  # (0, the common answer, checks no error)
         """The pieces giving check (none, answering as python-chess's next release, to a side
         with several kings: it finds no king then)."""
         cdef uint64_t c = board_checkers(&self.pos)
@@ -805,7 +805,7 @@ cdef class Board(BaseBoard):
 
     def is_check(self):
         """True if the side to move is in check."""
-        return self._checkers() != 0
+        return board_checkers(&self.pos) != 0 and not (board_several_kings(&self.pos, self.pos.side) and api_next())
 
     def clean_castling_rights(self):
         """The castling rights that can still be used (python-chess's rules)."""
