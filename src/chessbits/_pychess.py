@@ -17,37 +17,21 @@ failed, and leaves the namespace as it was.
 from __future__ import annotations
 
 import builtins
-import importlib
-import importlib.machinery
 import importlib.metadata
 import logging
-import sys
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict
+
+from ._api import chess_spec
 
 EXTRA = "chessbits[pychess]"
-
-
-def _chess_spec() -> Optional[importlib.machinery.ModuleSpec]:
-    """The spec of the top-level package ``chess`` from the import system's finders, chessbits'
-    alias finder aside; None if none has it or one refuses it (raises ImportError)."""
-    for finder in sys.meta_path:
-        if getattr(finder, "chessbits_alias", False) or not hasattr(finder, "find_spec"):
-            continue
-        try:
-            spec = finder.find_spec("chess", None)
-        except ImportError:
-            return None
-        if spec is not None:
-            return spec
-    return None
 
 
 def package_dir() -> Path:
     """The directory of the installed python-chess package, found as ``import chess`` would find
     it but never through sys.modules, where ``chess`` may be chessbits; ImportError naming the
     extra if absent (or refused by an import hook)."""
-    spec = _chess_spec()
+    spec = chess_spec()
     if spec is None or not spec.submodule_search_locations:
         raise ImportError(f"this module runs python-chess's code on chessbits' boards and needs "
                           f"python-chess: pip install {EXTRA!r}", name="chess")
