@@ -7,12 +7,12 @@ in it answered by chessbits: the boards, moves, pieces and square sets they make
 Nothing of python-chess is copied into chessbits; without python-chess these modules import
 and their names raise an ImportError that names the extra.
 
-What it needs: python-chess 1.11's ``chess/<name>.py`` (the extra pins ``chess>=1.11,<2``), whose
-module code uses only names chessbits has (its Board, Move, Piece, SquareSet, constants,
-helpers, Status, Outcome and errors). Another python-chess (its master, whose ``__version__``
-still says 1.11.2, so the version cannot tell) may use names chessbits lacks: when its module
-code fails to run, :func:`borrow` raises an ImportError naming the module, the file and what
-failed, and leaves the namespace as it was.
+What it needs: the ``chess/<name>.py`` of python-chess 1.11 or of its next release (its
+master; the extra asks for ``chess>=1.11``), whose module code uses only names chessbits has
+(its Board, Move, Piece, SquareSet, constants, helpers, Status, Outcome and errors). A
+python-chess to come may use names chessbits lacks: when its module code fails to run,
+:func:`borrow` raises an ImportError naming the module, the file and what failed, and leaves
+the namespace as it was.
 """
 from __future__ import annotations
 
