@@ -20,6 +20,7 @@ if _api.installed() != "next":
     pytest.skip("needs python-chess's next release (its master) installed", allow_module_level=True)
 chess = pytest.importorskip("chess")
 import chess.pgn  # noqa: E402
+from test_pgn_differential import nodes_of  # noqa: E402  (every node, PGN order)
 
 COMMENTS = ["", "good", "[%clk 0:03:00]", "[%eval 0.31] [%clk 0:02:58]", "a {brace inside",
             "[%csl Ga1][%cal Re2e4] arrows", "two  spaces ", "line\nbreak", "[%emt 0:00:04.5]"]
@@ -52,18 +53,9 @@ def random_pgn(rng):
     return " ".join(words) + "\n"
 
 
-def nodes(game):
-    out, todo = [], [game]
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        todo.extend(reversed(node.variations))
-    return out
-
-
 def facts(module, game):
     found = []
-    for node in nodes(game):
+    for node in nodes_of(game):
         found.append((node.comments, node.starting_comments if node.parent else None,
                       node.clock(), node.emt(), repr(node.eval()), [a.pgn() for a in node.arrows()]))
     found.append(str(game))
@@ -86,7 +78,7 @@ def facts(module, game):
 
 
 def edit(engine, game, rng):
-    for node in nodes(game)[1:]:
+    for node in nodes_of(game)[1:]:
         k = rng.randrange(5)
         if k == 0:
             node.set_clock(rng.choice([None, 12.5, 3600, 0.25]))
@@ -108,7 +100,7 @@ def test_comments_as_lists_against_python_chess_master(seed):
     text = random_pgn(rng)
     theirs = chess.pgn.read_game(io.StringIO(text))
     ours = cpgn.read_game(io.StringIO(text))
-    assert len(nodes(theirs)) > 4 and not theirs.errors, text  # (the input is a game)
+    assert len(nodes_of(theirs)) > 4 and not theirs.errors, text  # (the input is a game)
     same(facts(chess.pgn, theirs), facts(cpgn, ours), text)
     edit(chess.engine, theirs, random.Random(seed))
     edit(engine, ours, random.Random(seed))
