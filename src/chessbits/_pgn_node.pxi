@@ -554,8 +554,15 @@ cdef dict _ARROW_COLORS = {71: "green", 82: "red", 89: "yellow", 66: "blue"}
 
 cpdef list _comment_list(object comment):
     """python-chess's next release's comments of a comment given as a str or a list (pgn.py's
-    builder and exporter read them so too)."""
+    builder reads them so too)."""
     return [] if not comment else [comment] if isinstance(comment, str) else comment
+
+
+cpdef str _comment_token(object comment):
+    """What python-chess's next release's exporters write for a comment (a str or a list):
+    ``{ a } { b } ``, braces taken out, empty ones left out (pgn.py's exporter writes it too)."""
+    edited = [c.replace("{", "").replace("}", "") for c in _comment_list(comment)]
+    return " ".join([f"{{ {c} }}" for c in edited if c]) + " "
 
 
 cdef object _comment_text(GameNode node):

@@ -243,8 +243,7 @@ cdef class _Walk:
             self.visitor.visit_comment(text)
         elif self.comments and (self.variations or not self.variation_depth):
             if self.next_api:  # python-chess's next release: { a } { b }, braces dropped
-                edited = [c.replace("{", "").replace("}", "") for c in _comment_list(text)]
-                token = " ".join([f"{{ {c} }}" for c in edited if c]) + " "
+                token = _comment_token(text)  # (held while C reads its UTF-8)
                 p = self.utf8(token, &n)
                 pgn_writer_token(&self.w, p, n)
                 self.force_movenumber = True

@@ -444,8 +444,7 @@ class StringExporterMixin:
     def visit_comment(self, comment: Any) -> None:
         if self.comments and (self.variations or not self.variation_depth):
             if _core._api_next():  # python-chess's next release: { a } { b }, braces dropped
-                edited = [c.replace("{", "").replace("}", "") for c in _core._comment_list(comment)]
-                self.write_token(" ".join(f"{{ {c} }}" for c in edited if c) + " ")
+                self.write_token(_core._comment_token(comment))
             else:
                 self.write_token("{ " + comment.replace("}", "").strip() + " } ")
             self.force_movenumber = True
