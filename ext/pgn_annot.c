@@ -1,5 +1,6 @@
 /* Comment annotations (pgn_annot.h): each regex of chess.pgn matched by hand. Its leftmost
    match is the first '[' whose annotation parses, so every scanner walks the "[%" in order. */
+#include <stdint.h>
 #include <string.h>
 #include "pgn_annot.h"
 
@@ -17,9 +18,27 @@ static size_t pa_digits(const char *s, size_t n, size_t i) {
 /* Returns the position of the next "[%" + word + whitespace at or after from (n if none). */
 static size_t pa_next(const char *s, size_t n, size_t from, const char *word) {
   const size_t w = strlen(word);
-  for (size_t i = from; i + 3 + w <= n; i++)
-    if (s[i] == '[' && s[i + 1] == '%' && memcmp(s + i + 2, word, w) == 0 && pa_space(s[i + 2 + w])) return i;
+  for (size_t i = from; i + 3 + w <= n; i++) {
+    const char *q = memchr(s + i, '[', n - 2 - w - i);
+    if (!q) break;
+    i = (size_t)(q - s);
+    if (s[i + 1] == '%' && memcmp(s + i + 2, word, w) == 0 && pa_space(s[i + 2 + w])) return i;
+  }
   return n;
+}
+
+int pgn_decimal(const char *s, size_t n, double *x) {
+  static const double pow10[16] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  size_t i = n && (s[0] == '+' || s[0] == '-'), digits = 0, frac = 0;
+  int64_t m = 0;
+  for (int dot = 0; i < n; i++) {
+    if (s[i] == '.' && !dot) { dot = 1; continue; }
+    if (!pa_digit(s[i]) || ++digits > 15) return 0;
+    m = m * 10 + (s[i] - '0'), frac += dot;
+  }
+  if (!digits) return 0;
+  *x = (n && s[0] == '-' ? -(double)m : (double)m) / pow10[frac];
+  return 1;
 }
 
 /* Returns 1 after filling *at for a match whose '[' is at p and whose ']' is at close. */

@@ -31,4 +31,8 @@ int pgn_find_eval(const char *s, size_t n, size_t from, PgnEvalMatch *e);
 /* Returns 1 with *a for the first [%csl ...] or [%cal ...] in s[from..n), else 0. */
 int pgn_find_arrows(const char *s, size_t n, size_t from, PgnArrowsMatch *a);
 
+/* Returns 1 with *x the double of s[0..n) = [+-]?digits[.digits] of at most 15 digits (one
+   division of exact numbers: the correctly rounded value, as float() reads it), else 0. */
+int pgn_decimal(const char *s, size_t n, double *x);
+
 #endif

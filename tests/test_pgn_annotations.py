@@ -81,6 +81,21 @@ def test_annotations_read_as_python_chess(seed):
             same(outcome(getattr(ours, name)), outcome(getattr(theirs, name)))
 
 
+def test_numbers_read_as_float_reads_them():
+    """ext/pgn_annot.c's pgn_decimal reads up to 15 digits in one division, longer ones by
+    Python's float(): every length and fraction on both sides of that edge, signs, zeros."""
+    rng = random.Random(7)
+    for _ in range(3000):
+        whole = "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 17)))
+        frac = "".join(rng.choice("0123456789") for _ in range(rng.randint(0, 3)))
+        for number in (f"{whole}.{frac}", whole):
+            sign = rng.choice(["", "-", "+"])
+            for comment in (f"[%clk 1:02:{number}]", f"[%eval {sign}{number}]", f"[%emt 0:0:{number}]"):
+                ours, theirs = pair(comment)
+                for name in ("clock", "emt", "eval"):
+                    same(outcome(getattr(ours, name)), outcome(getattr(theirs, name)))
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_annotations_written_as_python_chess(seed):
     import chessbits

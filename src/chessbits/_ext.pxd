@@ -441,6 +441,7 @@ cdef extern from "pgn_annot.h" nogil:
     int pgn_find_time(const char *s, size_t n, size_t start, const char *cmd, PgnTimeMatch *t)
     int pgn_find_eval(const char *s, size_t n, size_t start, PgnEvalMatch *e)
     int pgn_find_arrows(const char *s, size_t n, size_t start, PgnArrowsMatch *a)
+    int pgn_decimal(const char *s, size_t n, double *x)
 
 cdef extern from "pgn_export.h" nogil:
     ctypedef struct PgnWriter:

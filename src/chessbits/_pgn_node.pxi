@@ -12,6 +12,7 @@ from libc.stdlib cimport malloc, free
 from libc.math cimport fabs, round as c_round
 
 cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object o)
     double PyOS_string_to_double(const char *s, char **endptr, PyObject *overflow_exception) except? -1.0
 from types import GenericAlias as _GenericAlias
 
@@ -80,7 +81,7 @@ cdef const char *_scannable(object comment, Py_ssize_t *n) except? NULL:
         p = PyUnicode_AsUTF8AndSize(comment, n)
     except UnicodeEncodeError:  # a lone surrogate: the regexes read it
         return NULL
-    if not (<str>comment).isascii():
+    if not PyUnicode_IS_ASCII(comment):
         while True:
             i = utf8_next_wide(p, n[0], i)
             if i >= <size_t>n[0]:
@@ -109,6 +110,9 @@ cdef object _seconds(object comment, const char *p, PgnTimeMatch *t):
 cdef double _float_of(const char *p, size_t n) except? -1.0:
     """float() of ASCII digits with an optional fraction (Python's own conversion)."""
     cdef char buf[64]
+    cdef double x
+    if pgn_decimal(p, n, &x):
+        return x
     if n < sizeof(buf):
         memcpy(buf, p, n)
         buf[n] = 0
@@ -139,8 +143,9 @@ cdef object _round_half_even(double x):
     return int(r)
 
 
-cdef object _eval_parts(object comment):
-    """(mate or None, cp text or None, depth text or None) of the first [%eval], or None."""
+cdef object _eval_parts(object comment, double *cp):
+    """(mate text, None, depth text or None) or (None, None, depth text or None) with *cp the
+    pawns of the first [%eval], or None; from the regex: (mate, cp, depth) texts."""
     cdef Py_ssize_t n
     cdef PgnEvalMatch e
     cdef const char *p = _scannable(comment, &n)
@@ -151,9 +156,11 @@ cdef object _eval_parts(object comment):
         return match.group("mate"), match.group("cp"), match.group("depth")
     if not pgn_find_eval(p, n, 0, &e):
         return None
-    value = PyUnicode_DecodeASCII(p + e.v, e.vn, NULL)
     depth = PyUnicode_DecodeASCII(p + e.d, e.dn, NULL) if e.dn else None
-    return (value, None, depth) if e.mate else (None, value, depth)
+    if e.mate:
+        return PyUnicode_DecodeASCII(p + e.v, e.vn, NULL), None, depth
+    cp[0] = _float_of(p + e.v, e.vn)
+    return None, None, depth
 
 
 # --- the tree ---------------------------------------------------------------------------------
@@ -415,7 +422,8 @@ cdef class GameNode:
 
     def eval(self):
         """The first ``[%eval ...]`` of the comment as a PovScore, or None."""
-        parts = _eval_parts(_comment_text(self))
+        cdef double pawns = 0.0
+        parts = _eval_parts(_comment_text(self), &pawns)
         if parts is None:
             return None
         mate, cp, _ = parts
@@ -425,12 +433,13 @@ cdef class GameNode:
             if moves == 0 or turn:  # Mate(0): the side to move after mate is the side mated
                 return _pov_score(_mate_score(moves), turn)
             return _pov_score(_mate_score(-moves), turn)
-        value = _round_half_even(float(cp) * 100)
+        value = _round_half_even((pawns if cp is None else float(cp)) * 100)
         return _pov_score(_cp_score(value if turn else -value), turn)
 
     def eval_depth(self):
         """The depth of the first ``[%eval ...]`` of the comment, or None."""
-        parts = _eval_parts(_comment_text(self))
+        cdef double pawns
+        parts = _eval_parts(_comment_text(self), &pawns)
         return int(parts[2]) if parts is not None and parts[2] else None
 
     def set_eval(self, score, depth=None):

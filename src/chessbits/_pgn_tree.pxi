@@ -9,6 +9,8 @@ from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
 from libc.string cimport memchr, memmove, memcpy, memcmp
 from libc.stdlib cimport realloc, free
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA
+cdef extern from "Python.h":
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 from io import BufferedReader as _BufferedReader, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
@@ -74,6 +76,10 @@ cdef class _GameReader:
 
 cdef str _span_text(PgnSpan s):
     """Text of the handle's lines back as it was read (lone surrogates too)."""
+    if utf8_next_wide(s.p, s.n, 0) == s.n:  # ASCII: copied (the decoder's call costs 4x more)
+        text = PyUnicode_New(s.n, 127)
+        memcpy(PyUnicode_DATA(text), s.p, s.n)
+        return text
     return PyUnicode_DecodeUTF8(s.p, s.n, "surrogatepass")
 
 
@@ -280,36 +286,43 @@ cdef int _gr_begin_game(void *ctx) noexcept:
 
 
 # the tag names of the last game read, by their place in it: games of a database mostly name
-# the same tags in the same order, so a name is compared, not decoded and hashed again
+# the same tags in the same order, so a name is compared, not decoded and hashed again; each
+# with whether it is one of the roster's seven
 cdef list _tag_names = []
+cdef bint _tag_roster[64]
 
 
-cdef str _tag_name(PgnSpan name, Py_ssize_t i):
-    """The str of a game's i-th tag name."""
+cdef str _tag_name(PgnSpan name, Py_ssize_t i, bint *roster):
+    """The str of a game's i-th tag name; *roster whether it is in PGN_ROSTER."""
     cdef const char *p
     cdef Py_ssize_t n
     if i < len(_tag_names):
         cached = <str>_tag_names[i]
         p = PyUnicode_AsUTF8AndSize(cached, &n)
         if n == <Py_ssize_t>name.n and memcmp(p, name.p, n) == 0:
+            roster[0] = _tag_roster[i]
             return cached
         tag = _span_text(name)
-        if tag.isascii():  # (the cached names' UTF-8 is their own text)
-            _tag_names[i] = tag
+        roster[0] = tag in PGN_ROSTER
+        if PyUnicode_IS_ASCII(tag):  # (the cached names' UTF-8 is their own text)
+            _tag_names[i], _tag_roster[i] = tag, roster[0]
         return tag
     tag = _span_text(name)
-    if i == len(_tag_names) and tag.isascii() and i < 64:
+    roster[0] = tag in PGN_ROSTER
+    if i == len(_tag_names) and PyUnicode_IS_ASCII(tag) and i < 64:
         _tag_names.append(tag)
+        _tag_roster[i] = roster[0]
     return tag
 
 
 cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
     cdef _GameReader r = <_GameReader>ctx
+    cdef bint roster
     try:
-        tag, text = _tag_name(name, r.tags), _span_text(value)
+        tag, text = _tag_name(name, r.tags, &roster), _span_text(value)
         r.tags += 1
         if r.mode != _READ_VISITOR:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
-            (r.tag_roster if tag in PGN_ROSTER else r.others)[tag] = text
+            (r.tag_roster if roster else r.others)[tag] = text
             return PGN_GO
         r.visitor.visit_header(tag, text)
         if r.unmanaged is not None:
