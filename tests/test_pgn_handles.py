@@ -160,3 +160,18 @@ def test_an_invalid_byte_deep_in_a_long_line(tmp_path, errors, where):
             with open(path, encoding="utf-8", errors=errors) as handle:
                 results.append(calls(module, reader, handle))
     assert results[:2] == results[2:]
+
+
+@pytest.mark.parametrize("read_first", [False, True], ids=["fresh", "after-a-game"])
+def test_a_closed_file_raises_python_chess_error(tmp_path, read_first):
+    path = tmp_path / "games.pgn"
+    path.write_text("[White \"a\"]\n\n1. e4 *\n\n[White \"b\"]\n\n1. d4 *\n", encoding="utf-8")
+    errors = []
+    for module in (cpgn, chess.pgn):
+        with open(path, encoding="utf-8") as handle:
+            if read_first:
+                module.read_headers(handle)
+        with pytest.raises(ValueError) as caught:
+            module.read_headers(handle)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1]

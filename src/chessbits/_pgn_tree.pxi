@@ -103,8 +103,8 @@ cdef bint _read_ahead(object handle) except -1:
     """True if read_game may read handle ahead in chunks (see _GameReader)."""
     if type(handle) is _StringIO:
         return True
-    if type(handle) is not _TextIOWrapper or handle.newlines is None:  # (None: not universal, or
-        return False                                                   # nothing read yet)
+    if type(handle) is not _TextIOWrapper or handle.newlines is None or handle.closed:  # (None: not
+        return False  # universal, or nothing read yet; closed: readline() says so in its words)
     encoding = handle.encoding
     utf8 = _UTF8_NAMES.get(encoding)
     if utf8 is None:
@@ -125,7 +125,7 @@ cdef Py_ssize_t _left_at = -1
 
 cdef bint _gr_resume(_GameReader r, object handle) except -1:
     """True if r starts where read_game left handle (see _left_handle)."""
-    if _left_handle is None or _left_handle() is not handle:
+    if _left_handle is None or _left_handle() is not handle or handle.closed:
         return False
     source = handle.buffer
     if source.seek(0, 1) != _left_at:  # (its tell(), without tell()'s system call)
@@ -139,8 +139,6 @@ cdef bint _gr_resume(_GameReader r, object handle) except -1:
 cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
     """Sets r to read handle ahead from where it is (nothing changes if its place is no byte
     offset: a TextIOWrapper whose decoder holds state)."""
-    if type(handle) is _TextIOWrapper and _gr_resume(r, handle):
-        return 0
     try:
         start = handle.tell()
     except (OSError, ValueError):  # (closed, or telling disabled while iterating it) readline() says
@@ -559,7 +557,9 @@ def _pgn_read_game(handle, Visitor):
     if r.mode == _READ_GAME or r.mode == _READ_VISITOR:
         r.visitor = Visitor()
     r.readline = handle.readline
-    if _read_ahead(handle):
+    # (a handle read_game left resumes without _read_ahead's questions: a file's encoding and
+    # newlines cannot change once it has been read from, nor can whether it seeks or writes)
+    if not (type(handle) is _TextIOWrapper and _gr_resume(r, handle)) and _read_ahead(handle):
         _gr_start_ahead(r, handle)
     _left_handle = None  # (set again below if this read leaves handle so)
     r.reader.lines.next = _gr_next

@@ -540,7 +540,7 @@ def read_headers(handle: Any) -> Optional[Headers]:
     >>> read_headers(io.StringIO('[White "Carlsen"]\\n\\n1. e4 *'))["White"]
     'Carlsen'
     """
-    return read_game(handle, Visitor=HeadersBuilder)
+    return _core._pgn_read_game(handle, HeadersBuilder)
 
 
 def skip_game(handle: Any) -> bool:
