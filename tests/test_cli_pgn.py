@@ -69,8 +69,9 @@ def test_missing_file(capsys):
 
 def test_bench_pgn_runs_with_the_tree_work_table(tmp_path, capsys):
     """``chessbits bench pgn`` on a small corpus: every tree work row (read, clocks and evals,
-    end FEN, str(game), the exporter without comments, read_headers, the walk) produced the
-    same outputs on python-chess and chessbits. Timings are not looked at."""
+    end FEN, str(game), the exporter without comments, read_headers, the walk game by game and
+    over the games held in a list) produced the same outputs on python-chess and chessbits.
+    Timings are not looked at."""
     from chessbits.bench.pgn import main as bench_pgn
     from test_pgn_differential import ANNOTATED, corpus_text
     corpus = tmp_path / "corpus.pgn"
@@ -80,4 +81,4 @@ def test_bench_pgn_runs_with_the_tree_work_table(tmp_path, capsys):
     out = capsys.readouterr().out
     table = out[out.index("| tree work on the first 8 games"):]
     rows = [line for line in table.splitlines()[2:] if line.startswith("|")]
-    assert len(rows) == 7 and all(line.split("|")[-2].strip() == "yes" for line in rows), table
+    assert len(rows) == 8 and all(line.split("|")[-2].strip() == "yes" for line in rows), table
