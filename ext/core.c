@@ -30,3 +30,4 @@
 #include "board_batch.c"
 #include "variant.c"
 #include "svg.c"
+#include "syzygy.c"

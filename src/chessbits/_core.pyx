@@ -7,7 +7,8 @@ techniques), _squareset.pxi (SquareSet), _squarefuncs.pxi (square helpers), _mov
 (BaseBoard), _board.pxi (Board), _movelists.pxi (the legal/pseudo-legal move views), _san.pxi
 (reading SAN), _deep.pxi (deep perft's counting engine), _encode.pxi (positions as networks
 read them), _variant.pxi (python-chess's variant boards in C), _svg.pxi (chessbits.svg's
-images, written by ext/svg.c). _ext.pxd declares ext/'s C API.
+images, written by ext/svg.c), _syzygy.pxi (a Syzygy table read by ext/syzygy.c). _ext.pxd
+declares ext/'s C API.
 """
 
 cimport cython
@@ -36,3 +37,4 @@ include "_encode.pxi"
 include "_batch.pxi"
 include "_variant.pxi"
 include "_svg.pxi"
+include "_syzygy.pxi"

@@ -513,3 +513,13 @@ cdef extern from "svg.h":
     int svg_board(const SvgBoard *b, const SvgFloats *f, SvgBuf *out)
     int svg_piece(SvgText glyph, const SvgText *size, SvgBuf *out)
     void svg_buf_free(SvgBuf *out)
+
+cdef extern from "syzygy.h":
+    ctypedef struct SzTable:
+        int num, split, has_pawns, symmetric
+    int SZ_OK, SZ_CORRUPT, SZ_UNSUPPORTED, SZ_NOMEM
+    void sz_init()
+    int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name)
+    void sz_table_free(SzTable *t)
+    int sz_wdl_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], int turn,
+                   int flipped, int *value) nogil
