@@ -136,7 +136,8 @@ static const uint8_t *sz_pairs(SzPairs *d, const uint8_t *p, const uint8_t *end,
   memset(d, 0, sizeof *d);
   d->size = size;
   if (end - p < 2) return NULL;
-  if (p[0] & 0x80) {  /* one value for every position */
+  d->flags = p[0];
+  if (p[0] & 0x80) {  /* one value for every position (a WDL table's is its next byte, a DTZ's 0) */
     d->constant = 1, d->value = p[1];
     return p + 2;
   }
@@ -287,14 +288,32 @@ static int sz_name(SzTable *t, const char *name) {
   return 1;
 }
 
-/* Returns the bytes past the pairs of sides[0..n) read from p (NULL with *rc if they do not
-   fit), then sets where their index entries, block sizes and blocks are: all the index
-   entries first, then the sizes, then each side's blocks 64-byte aligned. */
+/* Returns SZ_OK after reading the pairs of sides[0..n) from p (for a DTZ table then the value
+   maps of each) and placing their index entries, block sizes and blocks after them: all the
+   index entries first, then the sizes, then each side's blocks 64-byte aligned. */
 static int sz_layout(SzTable *t, SzPairs **pairs, int n, const uint64_t *size, const uint8_t *p) {
   const uint8_t *end = t->bytes + t->length;
   int rc = SZ_CORRUPT;
-  for (int s = 0; s < n; s++)
+  for (int s = 0; s < n; s++) {
     if (!(p = sz_pairs(pairs[s], p, end, size[s], &rc))) return rc;
+    if (t->dtz && pairs[s]->constant) pairs[s]->value = 0;
+  }
+  if (t->dtz) {  /* per file, if mapped: four maps (win, loss, cursed win, blessed loss), each its length first */
+    t->map = p;
+    for (int f = 0; f < n; f++) {
+      if (!(pairs[f]->flags & 2)) continue;
+      const int wide = (pairs[f]->flags & 16) != 0;
+      if (wide) p += (p - t->bytes) & 1;
+      for (int i = 0; i < 4; i++) {
+        if (end - p < 2) return SZ_CORRUPT;
+        t->map_idx[f][i] = wide ? (uint32_t)((p - t->map) / 2 + 1) : (uint32_t)(p - t->map + 1);
+        p += wide ? 2 + 2 * (size_t)sz_u16(p) : 1 + (size_t)p[0];
+      }
+    }
+    if (p > end) return SZ_CORRUPT;
+    t->map_end = p;
+  }
+  p += (p - t->bytes) & 1;
   uint64_t at = (uint64_t)(p - t->bytes);
   for (int s = 0; s < n; s++) pairs[s]->index = t->bytes + at, at += sz_index_bytes(pairs[s]);
   for (int s = 0; s < n; s++) pairs[s]->sizes = t->bytes + at, at += sz_size_bytes(pairs[s]);
@@ -305,21 +324,21 @@ static int sz_layout(SzTable *t, SzPairs **pairs, int n, const uint64_t *size, c
   return at > t->length ? SZ_CORRUPT : SZ_OK;  /* (16 bytes of checksum follow, not read) */
 }
 
-int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name) {
+/* Returns as sz_wdl_open, for either kind of table (dtz: one side to move, value maps). */
+static int sz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name, int dtz) {
+  static const uint8_t magic[2][4] = {{0x71, 0xE8, 0x23, 0x5D}, {0xD7, 0x66, 0x0C, 0xA5}};
   memset(t, 0, sizeof *t);
-  t->bytes = bytes, t->length = length;
+  t->bytes = bytes, t->length = length, t->dtz = dtz;
   if (!sz_name(t, name)) return SZ_CORRUPT;
   const int num = t->num;
-  if (length < 6 || !(bytes[0] == 0x71 && bytes[1] == 0xE8 && bytes[2] == 0x23 && bytes[3] == 0x5D))
-    return SZ_CORRUPT;
-  t->split = bytes[4] & 1, t->has_pawns = (bytes[4] & 2) != 0;
+  if (length < 6 || memcmp(bytes, magic[dtz], 4) != 0) return SZ_CORRUPT;
+  t->split = !dtz && (bytes[4] & 1), t->has_pawns = (bytes[4] & 2) != 0;
   if (t->has_pawns != (t->pawns[0] > 0)) return SZ_CORRUPT;
   const int sides = t->split ? 2 : 1, files = t->has_pawns ? 4 : 1;
   const int skip = t->has_pawns ? 1 + (t->pawns[1] > 0) : 1;  /* order bytes before the pieces */
   if ((size_t)(5 + files * (num + skip) + 1) > length) return SZ_CORRUPT;
   const uint8_t *p = bytes + 5;
   uint64_t size[8];
-  SzPairs *pairs[8];
   int count[16] = {0};
   for (int f = 0; f < files; f++, p += num + skip) {
     const int order[2] = {p[0] & 15, p[0] >> 4};
@@ -335,19 +354,27 @@ int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *nam
       if (!t->has_pawns && unique < 2) return SZ_UNSUPPORTED;  /* (no kings: antichess) */
       t->enc = unique >= 3 ? 0 : 2;
     }
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < sides; s++)
       size[2 * f + s] = t->has_pawns ? sz_factors_pawn(t, &t->side[f][s], order[s], order2[s], f)
                                      : sz_factors(t, &t->side[f][s], order[s]);
   }
   p += (p - bytes) & 1;
   int n = 0;
   uint64_t sized[8];
+  SzPairs *pairs[8];
   for (int f = 0; f < files; f++)
     for (int s = 0; s < sides; s++) pairs[n] = &t->side[f][s].pairs, sized[n++] = size[2 * f + s];
-  /* (each file's pairs in turn, but its index entries, sizes and blocks after all of them) */
   const int rc = sz_layout(t, pairs, n, sized, p);
   if (rc != SZ_OK) sz_table_free(t);
   return rc;
+}
+
+int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name) {
+  return sz_open(t, bytes, length, name, 0);
+}
+
+int sz_dtz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name) {
+  return sz_open(t, bytes, length, name, 1);
 }
 
 void sz_table_free(SzTable *t) {
@@ -454,36 +481,82 @@ static int sz_fill(const SzTable *t, const SzSide *side, const Bitboard by_color
   return b || i == from ? -1 : i;
 }
 
-int sz_wdl_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], Color turn,
-               int flipped, int *value) {
-  int cmirror, bside;
-  if (t->symmetric) cmirror = turn == WHITE ? 0 : 8, bside = 0;
-  else if (flipped) cmirror = 8, bside = turn == WHITE;
-  else cmirror = 0, bside = turn != WHITE;
-  if (bside && !t->split) return SZ_CORRUPT;
+/* Returns the side of t (its file, for pawns) holding the position and *idx its index in
+   it, NULL if the position's pieces are not the table's; bside: the side to look in. */
+static const SzSide *sz_locate(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7],
+                               int cmirror, int bside, int *file, uint64_t *idx) {
   int sq[SZ_PIECES_MAX] = {0}, i = 0;
   const SzSide *side;
-  uint64_t idx;
+  *file = 0;
   if (t->has_pawns) {
     const int mirror = cmirror ? 0x38 : 0;
-    if ((i = sz_fill(t, &t->side[0][0], by_color, by_type, cmirror, mirror, 0, sq)) != t->pawns[0]) return SZ_CORRUPT;
+    if ((i = sz_fill(t, &t->side[0][0], by_color, by_type, cmirror, mirror, 0, sq)) != t->pawns[0]) return NULL;
     for (int k = 1; k < i; k++)  /* the leading pawn: the least flap */
       if (sz_flap[sq[0]] > sz_flap[sq[k]]) { const int x = sq[0]; sq[0] = sq[k], sq[k] = x; }
-    const int file = (sq[0] & 7) < 4 ? sq[0] & 7 : 7 - (sq[0] & 7);
-    side = &t->side[file][bside];
+    *file = (sq[0] & 7) < 4 ? sq[0] & 7 : 7 - (sq[0] & 7);
+    side = &t->side[*file][bside];
     while (i < t->num)
-      if ((i = sz_fill(t, side, by_color, by_type, cmirror, mirror, i, sq)) < 0) return SZ_CORRUPT;
-    idx = sz_index_pawns(t, side, sq);
+      if ((i = sz_fill(t, side, by_color, by_type, cmirror, mirror, i, sq)) < 0) return NULL;
+    *idx = sz_index_pawns(t, side, sq);
   } else {
     side = &t->side[0][bside];
     while (i < t->num)
-      if ((i = sz_fill(t, side, by_color, by_type, cmirror, 0, i, sq)) < 0) return SZ_CORRUPT;
-    idx = sz_index_pieces(t, side, sq);
+      if ((i = sz_fill(t, side, by_color, by_type, cmirror, 0, i, sq)) < 0) return NULL;
+    *idx = sz_index_pieces(t, side, sq);
   }
-  int v;
+  return side;
+}
+
+/* Returns nothing; *cmirror (the colours to swap) and *bside (the table side to read) of a
+   position with `turn` to move, `flipped` if its colours are the table's swapped. */
+static void sz_orient(const SzTable *t, Color turn, int flipped, int *cmirror, int *bside) {
+  if (t->symmetric) *cmirror = turn == WHITE ? 0 : 8, *bside = 0;
+  else if (flipped) *cmirror = 8, *bside = turn == WHITE;
+  else *cmirror = 0, *bside = turn != WHITE;
+}
+
+int sz_wdl_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], Color turn,
+               int flipped, int *value) {
+  int cmirror, bside, file, v;
+  uint64_t idx;
+  sz_orient(t, turn, flipped, &cmirror, &bside);
+  if (t->dtz || (bside && !t->split)) return SZ_CORRUPT;
+  const SzSide *side = sz_locate(t, by_color, by_type, cmirror, bside, &file, &idx);
+  if (!side) return SZ_CORRUPT;
   const int rc = sz_value(&side->pairs, idx, &v);
   if (rc != SZ_OK) return rc;
   if (v > 4) return SZ_CORRUPT;  /* (a WDL table stores 0-4: loss, blessed loss, draw, cursed win, win) */
   *value = v - 2;
+  return SZ_OK;
+}
+
+int sz_dtz_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], Color turn,
+               int flipped, int wdl, int *value, int *found) {
+  static const int map_of[5] = {1, 3, 0, 2, 0};      /* wdl + 2 -> its map: loss, blessed loss, -, cursed win, win */
+  static const uint8_t halved[5] = {8, 0, 0, 0, 4};  /* wdl + 2 -> the flag of its values stored halved */
+  int cmirror, bside, file, v;
+  uint64_t idx;
+  if (!t->dtz || wdl < -2 || wdl > 2 || wdl == 0) return SZ_CORRUPT;
+  sz_orient(t, turn, flipped, &cmirror, &bside);
+  *found = 0;
+  if (!t->has_pawns && !t->symmetric && (t->side[0][0].pairs.flags & 1) != bside) return SZ_OK;
+  const SzSide *side = sz_locate(t, by_color, by_type, cmirror, 0, &file, &idx);
+  if (!side) return SZ_CORRUPT;
+  const uint8_t flags = side->pairs.flags;
+  if (t->has_pawns && (flags & 1) != bside) return SZ_OK;
+  const int rc = sz_value(&side->pairs, idx, &v);
+  if (rc != SZ_OK) return rc;
+  if (flags & 2) {
+    const uint64_t at = (uint64_t)t->map_idx[file][map_of[wdl + 2]] + (uint64_t)v;
+    if (flags & 16) {
+      if (2 * at + 2 > (uint64_t)(t->map_end - t->map)) return SZ_CORRUPT;
+      v = (int)sz_u16(t->map + 2 * at);
+    } else {
+      if (at >= (uint64_t)(t->map_end - t->map)) return SZ_CORRUPT;
+      v = t->map[at];
+    }
+  }
+  if (!(flags & halved[wdl + 2]) || (wdl & 1)) v *= 2;
+  *value = v, *found = 1;
   return SZ_OK;
 }

@@ -17,6 +17,8 @@ enum { SZ_PIECES_MAX = 7 };
    that stand for pairs of symbols, down to single values. */
 typedef struct {
   int constant;               /* every value is `value` (no blocks) */
+  uint8_t flags;              /* DTZ: 1 the side stored (Black), 2 values mapped, 4/8 halved for
+                                 wins/losses, 16 the map of 16-bit values */
   uint8_t value;
   int block_bits, idx_bits, min_len, max_len, nsym;
   uint32_t blocks, real_blocks;
@@ -44,9 +46,11 @@ typedef struct {
 typedef struct {
   const uint8_t *bytes;
   size_t length;
-  int num, split, has_pawns, symmetric, enc;
+  int num, split, has_pawns, symmetric, enc, dtz;
   int pawns[2];                   /* the leading colour's pawns (the fewer, not none), the other's */
-  SzSide side[4][2];
+  SzSide side[4][2];              /* (a DTZ table: side[file][0] only) */
+  const uint8_t *map, *map_end;   /* DTZ: the value maps of every file */
+  uint32_t map_idx[4][4];         /* DTZ: [file][win, loss, cursed win, blessed loss]: where its map starts */
 } SzTable;
 
 enum { SZ_OK = 0, SZ_CORRUPT = -1, SZ_UNSUPPORTED = -2, SZ_NOMEM = -3 };
@@ -59,7 +63,10 @@ void sz_init(void);
    table without kings, SZ_NOMEM. */
 int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name);
 
-/* Returns nothing; frees what sz_wdl_open allocated. */
+/* Returns as sz_wdl_open, for a DTZ table. */
+int sz_dtz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name);
+
+/* Returns nothing; frees what sz_wdl_open or sz_dtz_open allocated. */
 void sz_table_free(SzTable *t);
 
 /* Returns SZ_OK with *value the table's stored value (-2..2, the side to move's) for the
@@ -67,5 +74,11 @@ void sz_table_free(SzTable *t);
    the table's swapped. SZ_CORRUPT if the table's bytes do not decode. */
 int sz_wdl_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], Color turn,
                int flipped, int *value);
+
+/* Returns SZ_OK with *value the DTZ table's stored distance for the position whose WDL
+   (with captures) is wdl (-2..2, not 0), *found 0 if the table holds the other side to move
+   only; SZ_CORRUPT as sz_wdl_raw. */
+int sz_dtz_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], Color turn,
+               int flipped, int wdl, int *value, int *found);
 
 #endif

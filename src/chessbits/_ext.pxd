@@ -520,6 +520,9 @@ cdef extern from "syzygy.h":
     int SZ_OK, SZ_CORRUPT, SZ_UNSUPPORTED, SZ_NOMEM
     void sz_init()
     int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name)
+    int sz_dtz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name)
     void sz_table_free(SzTable *t)
     int sz_wdl_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], int turn,
                    int flipped, int *value) nogil
+    int sz_dtz_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], int turn,
+                   int flipped, int wdl, int *value, int *found) nogil
