@@ -31,3 +31,4 @@
 #include "variant.c"
 #include "svg.c"
 #include "syzygy.c"
+#include "syzygy_probe.c"

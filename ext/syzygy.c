@@ -324,6 +324,25 @@ static int sz_layout(SzTable *t, SzPairs **pairs, int n, const uint64_t *size, c
   return at > t->length ? SZ_CORRUPT : SZ_OK;  /* (16 bytes of checksum follow, not read) */
 }
 
+/* Returns nothing; sets t->key: the name for pawns, else the material of the first side's
+   stored pieces (python-chess's recalc_key), which a few tables store with colours swapped. */
+static void sz_stored_key(SzTable *t, const char *name) {
+  static const char order[] = "KQRBNP";
+  static const int type_of[6] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+  if (t->has_pawns) {
+    strncpy(t->key, name, sizeof t->key - 1);
+    return;
+  }
+  char *o = t->key;
+  for (int c = 0; c < 2; c++) {
+    if (c) *o++ = 'v';
+    for (int k = 0; k < 6; k++)
+      for (int i = 0; i < t->num; i++)
+        if (t->side[0][0].pieces[i] == (type_of[k] | c << 3)) *o++ = order[k];
+  }
+  *o = 0;
+}
+
 /* Returns as sz_wdl_open, for either kind of table (dtz: one side to move, value maps). */
 static int sz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name, int dtz) {
   static const uint8_t magic[2][4] = {{0x71, 0xE8, 0x23, 0x5D}, {0xD7, 0x66, 0x0C, 0xA5}};
@@ -358,6 +377,7 @@ static int sz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *
       size[2 * f + s] = t->has_pawns ? sz_factors_pawn(t, &t->side[f][s], order[s], order2[s], f)
                                      : sz_factors(t, &t->side[f][s], order[s]);
   }
+  sz_stored_key(t, name);
   p += (p - bytes) & 1;
   int n = 0;
   uint64_t sized[8];

@@ -49,6 +49,8 @@ typedef struct {
   int num, split, has_pawns, symmetric, enc, dtz;
   int pawns[2];                   /* the leading colour's pawns (the fewer, not none), the other's */
   SzSide side[4][2];              /* (a DTZ table: side[file][0] only) */
+  char key[2 * SZ_PIECES_MAX + 2]; /* the material its first side stores, White's first (its
+                                     name's, but for some pawnless tables the colours swapped) */
   const uint8_t *map, *map_end;   /* DTZ: the value maps of every file */
   uint32_t map_idx[4][4];         /* DTZ: [file][win, loss, cursed win, blessed loss]: where its map starts */
 } SzTable;

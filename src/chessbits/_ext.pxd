@@ -517,6 +517,7 @@ cdef extern from "svg.h":
 cdef extern from "syzygy.h":
     ctypedef struct SzTable:
         int num, split, has_pawns, symmetric
+        char key[16]
     int SZ_OK, SZ_CORRUPT, SZ_UNSUPPORTED, SZ_NOMEM
     void sz_init()
     int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name)
@@ -526,3 +527,17 @@ cdef extern from "syzygy.h":
                    int flipped, int *value) nogil
     int sz_dtz_raw(const SzTable *t, const Bitboard by_color[2], const Bitboard by_type[7], int turn,
                    int flipped, int wdl, int *value, int *found) nogil
+
+cdef extern from "syzygy_probe.h":
+    int SZ_NEED, SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY
+    ctypedef struct SzError:
+        int code, kind, entry, pieces
+        char key[16]
+    ctypedef struct SzBase:
+        int n
+    int sz_base_add(SzBase *b, const char *name, int kind, int *entry)
+    int sz_base_give(SzBase *b, int entry, int kind, const uint8_t *bytes, size_t length)
+    void sz_base_drop(SzBase *b, int entry, int kind)
+    void sz_base_free(SzBase *b)
+    int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
+                 SzError *e) nogil

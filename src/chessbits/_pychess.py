@@ -1,7 +1,7 @@
 """python-chess's own module code, run on chessbits' objects.
 
-Until chessbits has its own ``syzygy``, ``gaviota`` and ``engine`` protocol, those modules
-are python-chess's source, read from the installed python-chess (the
+Until chessbits has its own ``gaviota``, ``engine`` protocol and prober of variant Syzygy
+tables, those are python-chess's source, read from the installed python-chess (the
 ``chessbits[pychess]`` extra) and executed as ``chessbits.<name>`` with every ``import chess``
 in it answered by chessbits: the boards, moves, pieces and square sets they make are ours.
 Nothing of python-chess is copied into chessbits; without python-chess these modules import

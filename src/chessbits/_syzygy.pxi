@@ -34,6 +34,11 @@ cdef class _SzTable:
         if self.opened:
             sz_table_free(&self.t)
 
+    @property
+    def key(self):
+        """The material its first side stores, White's first (a few tables swap the name's)."""
+        return self.t.key.decode("ascii")
+
     def wdl_raw(self, Board board, bint flipped):
         cdef int value
         rc = sz_wdl_raw(&self.t, board.pos.by_color, board.pos.by_type, board.pos.side, flipped, &value)
@@ -49,3 +54,57 @@ cdef class _SzTable:
         if not found:
             return 0, -1
         return value, 1
+
+
+cdef class _SzBase:
+    """The tables of a chessbits.syzygy.Tablebase, probed in C: ``add(name, kind)`` makes a
+    table known (kind 0 WDL, 1 DTZ) and returns its entry; ``give(entry, kind, data)`` its
+    bytes once a probe asks for them; ``probe(board, what, alpha, beta, wdl)`` answers
+    (SZ_OK, value, second value) or (error code, kind, entry, key, pieces)."""
+    cdef SzBase b
+    cdef dict held  # (entry, kind) -> the bytes given, kept while the C side reads them
+
+    def __cinit__(self):
+        global _sz_ready
+        if not _sz_ready:
+            sz_init()
+            _sz_ready = True
+        self.held = {}
+
+    def __dealloc__(self):
+        sz_base_free(&self.b)
+
+    def add(self, str name, int kind):
+        cdef int entry
+        encoded = name.encode("ascii")
+        rc = sz_base_add(&self.b, encoded, kind, &entry)
+        if rc == SZ_NOMEM:
+            raise MemoryError()
+        if rc != SZ_OK:
+            raise ValueError(f"not a Syzygy table name: {name!r}")
+        return entry
+
+    def give(self, int entry, int kind, data):
+        cdef const uint8_t[::1] view = data
+        if not 0 <= entry < self.b.n or kind not in (0, 1):
+            raise IndexError(entry)
+        self.held[entry, kind] = data
+        rc = sz_base_give(&self.b, entry, kind, &view[0] if len(view) else NULL, len(view))
+        if rc == SZ_NOMEM:
+            raise MemoryError()
+        return rc == SZ_OK
+
+    def drop(self, int entry, int kind):
+        if not 0 <= entry < self.b.n or kind not in (0, 1):
+            raise IndexError(entry)
+        sz_base_drop(&self.b, entry, kind)
+        self.held.pop((entry, kind), None)
+
+    def probe(self, Board board, int what, int alpha=-2, int beta=2, int wdl=0):
+        cdef int v = 0, v2 = 0, rc
+        cdef SzError e
+        rc = sz_probe(&self.b, &board.pos, what, alpha, beta, wdl, &v, &v2, &e)  # (the GIL held: no
+        # other thread adds or drops a table meanwhile)
+        if rc == SZ_OK:
+            return SZ_OK, v, v2
+        return rc, e.kind, e.entry, e.key.decode("ascii"), e.pieces
