@@ -88,13 +88,15 @@ void sz_init(void) {
 static uint32_t sz_u16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t sz_u32(const uint8_t *p) { return sz_u16(p) | sz_u16(p + 2) << 16; }
 
-/* Returns the 64 bits of the block at bit `at` onwards, big-endian, zeros past its n bytes. */
-static uint64_t sz_bits(const uint8_t *block, size_t n, size_t at) {
-  const size_t q = at >> 3;
-  const unsigned r = at & 7;
+/* Returns the n bytes at p (n <= 8) big-endian in the low bits, zeros for bytes at or past end. */
+static uint64_t sz_be(const uint8_t *p, const uint8_t *end, int n) {
   uint64_t w = 0;
-  for (size_t i = 0; i < 8; i++) w = w << 8 | (q + i < n ? block[q + i] : 0);
-  if (r) w = w << r | (uint64_t)(q + 8 < n ? block[q + 8] : 0) >> (8 - r);
+  if (end - p >= 8) {
+    memcpy(&w, p, 8);
+    w = bswap64(w);
+    return n == 8 ? w : w >> (64 - 8 * n);
+  }
+  for (int i = 0; i < n; i++) w = w << 8 | (p + i < end ? p[i] : 0);
   return w;
 }
 
@@ -146,7 +148,7 @@ static const uint8_t *sz_pairs(SzPairs *d, const uint8_t *p, const uint8_t *end,
   d->real_blocks = sz_u32(p + 4), d->blocks = d->real_blocks + p[3];
   d->max_len = p[8], d->min_len = p[9];
   const int h = d->max_len - d->min_len + 1;
-  if (d->min_len < 1 || d->max_len > 64 || h < 1 || h > 32 || d->block_bits > 30 || d->idx_bits < 1 ||
+  if (d->min_len < 1 || d->max_len > 32 ||  /* (codes are read 32 bits ahead at least) */ h < 1 || h > 32 || d->block_bits > 30 || d->idx_bits < 1 ||
       d->idx_bits > 62 || end - p < 12 + 2 * h) {
     *rc = SZ_CORRUPT;
     return NULL;
@@ -190,11 +192,12 @@ static int sz_value(const SzPairs *d, uint64_t idx, int *value) {
   }
   if (block >= d->real_blocks) return SZ_CORRUPT;
   const size_t bytes = (size_t)1 << d->block_bits;
-  const uint8_t *code_at = d->data + (block << d->block_bits);
+  const uint8_t *next = d->data + (block << d->block_bits), *end = next + bytes;
+  uint64_t code = sz_be(next, end, 8);  /* the next codes, `avail` bits of them at the top */
+  int avail = 64, sym;
   size_t at = 0;
-  int sym;
+  next = end - next > 8 ? next + 8 : end;
   for (;;) {  /* the codes in order until the one whose values hold lit */
-    const uint64_t code = sz_bits(code_at, bytes, at);
     int l = d->min_len;
     while (l <= d->max_len && code < d->base[l - d->min_len]) l++;
     if (l > d->max_len) return SZ_CORRUPT;
@@ -203,6 +206,11 @@ static int sz_value(const SzPairs *d, uint64_t idx, int *value) {
     if (lit <= (int64_t)d->span[sym]) break;
     lit -= (int64_t)d->span[sym] + 1, at += (size_t)l;
     if (at >= 8 * bytes) return SZ_CORRUPT;
+    code <<= l, avail -= l;
+    if (avail <= 32) {
+      code |= sz_be(next, end, 4) << (32 - avail), avail += 32;
+      next = end - next > 4 ? next + 4 : end;
+    }
   }
   for (;;) {  /* down the symbol's halves to the value */
     const uint8_t *w = d->symbols + 3 * (size_t)sym;
