@@ -59,10 +59,14 @@ cdef class _SzTable:
 cdef class _SzBase:
     """The tables of a chessbits.syzygy.Tablebase, probed in C: ``add(name, kind)`` makes a
     table known (kind 0 WDL, 1 DTZ) and returns its entry; ``give(entry, kind, data)`` its
-    bytes once a probe asks for them; ``probe(board, what, alpha, beta, wdl)`` answers
-    (SZ_OK, value, second value) or (error code, kind, entry, key, pieces)."""
+    bytes; ``answer(board, what, alpha, beta, wdl)`` answers (value, second value), calling
+    ``loader(entry, kind, probe)`` for each table a probe first needs (probe: this probe's
+    number; entry -1 once it is over) and ``failer(board, (code, kind, entry, key, pieces))``
+    to raise its error."""
     cdef SzBase b
     cdef dict held  # (entry, kind) -> the bytes given, kept while the C side reads them
+    cdef public object loader, failer, convert
+    cdef public int64_t probes
 
     def __cinit__(self):
         global _sz_ready
@@ -100,11 +104,38 @@ cdef class _SzBase:
         sz_base_drop(&self.b, entry, kind)
         self.held.pop((entry, kind), None)
 
-    def probe(self, Board board, int what, int alpha=-2, int beta=2, int wdl=0):
-        cdef int v = 0, v2 = 0, rc
+    cdef int _run(self, Board board, int what, int alpha, int beta, int wdl, int *v, int *v2) except -1:
         cdef SzError e
-        rc = sz_probe(&self.b, &board.pos, what, alpha, beta, wdl, &v, &v2, &e)  # (the GIL held: no
-        # other thread adds or drops a table meanwhile)
-        if rc == SZ_OK:
-            return SZ_OK, v, v2
-        return rc, e.kind, e.entry, e.key.decode("ascii"), e.pieces
+        cdef int rc
+        cdef bint loaded = False
+        self.probes += 1
+        try:
+            while True:  # (the GIL held: no other thread adds or drops a table meanwhile)
+                rc = sz_probe(&self.b, &board.pos, what, alpha, beta, wdl, v, v2, &e)
+                if rc == SZ_OK:
+                    return 0
+                if rc != SZ_NEED:
+                    self.failer(board, (rc, e.kind, e.entry, e.key.decode("ascii"), e.pieces))
+                    raise AssertionError("failer returned")
+                loaded = True
+                self.loader(e.entry, e.kind, self.probes)
+        finally:
+            if loaded:  # the probe is over: the loader may let go of tables it asked for
+                self.loader(-1, -1, self.probes)
+
+    def answer(self, board, int what, int alpha=-2, int beta=2, int wdl=0):
+        """(value, second value) of the probe `what` (a python-chess board or a variant's: as
+        ``convert(board)`` makes it, or its error)."""
+        cdef int v = 0, v2 = 0
+        if type(board) is not Board:
+            board = self.convert(board)
+        self._run(<Board>board, what, alpha, beta, wdl, &v, &v2)
+        return v, v2
+
+    def value(self, board, int what):
+        """The value of the probe `what` (probe_wdl_table, probe_wdl, probe_dtz_no_ep, probe_dtz)."""
+        cdef int v = 0, v2 = 0
+        if type(board) is not Board:
+            board = self.convert(board)
+        self._run(<Board>board, what, -2, 2, 0, &v, &v2)
+        return v

@@ -32,7 +32,7 @@ WDL_TO_DTZ = [-1, -101, 0, 101, 1]
 
 _WDL, _DTZ = 0, 1
 _SUFFIX = (".rtbw", ".rtbz")
-_OK, _NEED, _MISSING, _CASTLING, _TOO_MANY = 0, -10, -11, -12, -13
+_MISSING, _CASTLING, _TOO_MANY = -11, -12, -13  # (ext/syzygy_probe.h)
 (_WDL_TABLE, _AB, _PROBE_WDL, _DTZ_TABLE, _DTZ_NO_EP, _PROBE_DTZ) = range(6)
 
 
@@ -240,12 +240,17 @@ class Tablebase:
     def __init__(self, *, max_fds: Optional[int] = 128, VariantBoard: Type[Board] = Board) -> None:
         self.variant = VariantBoard
         self.max_fds = max_fds
-        self._base = _core._SzBase()
         self._paths: Dict[Tuple[int, int], str] = {}
-        self._maps: "collections.OrderedDict[Tuple[int, int], mmap.mmap]" = collections.OrderedDict()
+        self._maps: "collections.OrderedDict[Tuple[int, int], Tuple[mmap.mmap, int]]" = collections.OrderedDict()
         self._lock = threading.RLock()
+        self._base = self._new_base()
         self.wdl: Dict[str, str] = {}
         self.dtz: Dict[str, str] = {}
+
+    def _new_base(self) -> Any:
+        base = _core._SzBase()
+        base.loader, base.failer, base.convert = self._load, self._raise, self._convert
+        return base
 
     def add_directory(self, directory: str, *, load_wdl: bool = True, load_dtz: bool = True) -> int:
         """Adds the tables of a directory (WDL ``*.rtbw``, DTZ ``*.rtbz``), opened when first
@@ -273,33 +278,35 @@ class Tablebase:
         return 1
 
     def _unmap(self, entry: int, kind: int) -> None:
-        data = self._maps.pop((entry, kind), None)
-        if data is not None:
+        mapped = self._maps.pop((entry, kind), None)
+        if mapped is not None:
             self._base.drop(entry, kind)
-            data.close()
+            mapped[0].close()
 
-    def _probe(self, board: Board, what: int, alpha: int = -2, beta: int = 2, wdl: int = 0) -> Tuple[int, int]:
+    def _load(self, entry: int, kind: int, probe: int) -> None:
+        """Maps the table a probe asks for (entry -1: the probe is over); past max_fds,
+        unmaps the least recently mapped, but none this probe asked for while it runs (it
+        asks again from the start after each table it is given)."""
+        with self._lock:
+            if entry >= 0:
+                data = _map(self._paths[entry, kind])
+                self._maps[entry, kind] = (data, probe)
+                self._base.give(entry, kind, data)
+            if self.max_fds is not None:
+                for key, (_, asked) in list(self._maps.items()):
+                    if len(self._maps) <= self.max_fds:
+                        break
+                    if entry < 0 or asked != probe:
+                        self._unmap(*key)
+
+    @staticmethod
+    def _convert(board: Any) -> Board:
         if board.uci_variant != "chess":
             raise KeyError(f"tablebase has been opened for chess, probed with: {board.uci_variant}")
-        if not isinstance(board, Board):  # (python-chess's board, say: its position is what counts)
-            board = Board(board.fen())
-        with self._lock:
-            try:
-                while True:  # (each table a probe needs is mapped when it first asks for it)
-                    answer = self._base.probe(board, what, alpha, beta, wdl)
-                    if answer[0] == _OK:
-                        return answer[1], answer[2]
-                    if answer[0] != _NEED:
-                        self._raise(board, answer)
-                    entry, kind = answer[2], answer[1]
-                    data = _map(self._paths[entry, kind])
-                    self._maps[entry, kind] = data
-                    self._base.give(entry, kind, data)
-            finally:  # the least recently mapped past max_fds unmapped, none while a probe runs
-                while self.max_fds is not None and len(self._maps) > self.max_fds:
-                    self._unmap(*next(iter(self._maps)))
+        return board if isinstance(board, Board) else Board(board.fen())  # (python-chess's board, say)
 
-    def _raise(self, board: Board, answer: Tuple[Any, ...]) -> None:
+    @staticmethod
+    def _raise(board: Board, answer: Tuple[Any, ...]) -> None:
         code, kind, _, key, pieces = answer
         if code == _CASTLING:
             raise KeyError(f"syzygy tables do not contain positions with castling rights: {board.fen()}")
@@ -311,18 +318,18 @@ class Tablebase:
 
     def probe_wdl_table(self, board: Board) -> int:
         """The value the WDL table stores for the board (captures not looked at)."""
-        return self._probe(board, _WDL_TABLE)[0]
+        return self._base.value(board, _WDL_TABLE)
 
     def probe_ab(self, board: Board, alpha: int, beta: int, threats: bool = False) -> Tuple[int, int]:
         """python-chess's search over captures: (value, 1 from the table or 2 by a capture)."""
-        return self._probe(board, _AB, alpha, beta)
+        return self._base.answer(board, _AB, alpha, beta)
 
     def probe_wdl(self, board: Board) -> int:
         """The side to move's win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2)
         under the 50-move rule, the position reached by a capture or a pawn move.
 
         :raises: :exc:`KeyError` (or :exc:`MissingTableError`) if a table is missing."""
-        return self._probe(board, _PROBE_WDL)[0]
+        return self._base.value(board, _PROBE_WDL)
 
     def get_wdl(self, board: Board, default: Optional[int] = None) -> Optional[int]:
         """:meth:`probe_wdl`, or ``default`` where it would raise KeyError."""
@@ -334,19 +341,19 @@ class Tablebase:
     def probe_dtz_table(self, board: Board, wdl: int) -> Tuple[int, int]:
         """The DTZ table's stored distance for a board of that WDL: (distance, 1), or (0, -1)
         if it holds the other side to move only."""
-        value, found = self._probe(board, _DTZ_TABLE, wdl=wdl)
+        value, found = self._base.answer(board, _DTZ_TABLE, wdl=wdl)
         return (value, 1) if found else (0, -1)
 
     def probe_dtz_no_ep(self, board: Board) -> int:
         """:meth:`probe_dtz` without en passant."""
-        return self._probe(board, _DTZ_NO_EP)[0]
+        return self._base.value(board, _DTZ_NO_EP)
 
     def probe_dtz(self, board: Board) -> int:
         """The distance to zeroing (a capture or a pawn move) with python-chess's rounding:
         positive winning, negative losing, 0 drawn; past +-100 the 50-move rule draws.
 
         :raises: :exc:`KeyError` (or :exc:`MissingTableError`) if a table is missing."""
-        return self._probe(board, _PROBE_DTZ)[0]
+        return self._base.value(board, _PROBE_DTZ)
 
     def get_dtz(self, board: Board, default: Optional[int] = None) -> Optional[int]:
         """:meth:`probe_dtz`, or ``default`` where it would raise KeyError."""
@@ -360,7 +367,7 @@ class Tablebase:
         with self._lock:
             for key in list(self._maps):
                 self._unmap(*key)
-            self._base = _core._SzBase()
+            self._base = self._new_base()
             self._paths.clear()
             self.wdl.clear()
             self.dtz.clear()
