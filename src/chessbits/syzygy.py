@@ -25,6 +25,10 @@ from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Set, Tu
 from . import _core
 from ._core import Board
 
+__all__ = ["open_tablebase", "Tablebase", "MissingTableError", "WdlTable", "DtzTable", "calc_key",
+           "normalize_tablename", "is_tablename", "tablenames", "dependencies", "all_dependencies",
+           "dtz_before_zeroing"]
+
 TBPIECES = 7
 PCHR = ["K", "Q", "R", "B", "N", "P"]
 TABLENAME_REGEX = re.compile(r"^[KQRBNP]+v[KQRBNP]+\Z")
