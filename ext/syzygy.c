@@ -148,8 +148,9 @@ static const uint8_t *sz_pairs(SzPairs *d, const uint8_t *p, const uint8_t *end,
   d->real_blocks = sz_u32(p + 4), d->blocks = d->real_blocks + p[3];
   d->max_len = p[8], d->min_len = p[9];
   const int h = d->max_len - d->min_len + 1;
-  if (d->min_len < 1 || d->max_len > 32 ||  /* (codes are read 32 bits ahead at least) */ h < 1 || h > 32 || d->block_bits > 30 || d->idx_bits < 1 ||
-      d->idx_bits > 62 || end - p < 12 + 2 * h) {
+  /* (codes of at most 32 bits: they are read with 32 bits ahead at least) */
+  if (d->min_len < 1 || d->max_len > 32 || h < 1 || d->block_bits > 30 || d->idx_bits < 1 || d->idx_bits > 62 ||
+      end - p < 12 + 2 * h) {
     *rc = SZ_CORRUPT;
     return NULL;
   }
@@ -172,7 +173,7 @@ static uint64_t sz_index_bytes(const SzPairs *d) { return d->constant ? 0 : 6 * 
 static uint64_t sz_size_bytes(const SzPairs *d) { return d->constant ? 0 : 2 * (uint64_t)d->blocks; }
 static uint64_t sz_data_bytes(const SzPairs *d) { return d->constant ? 0 : (uint64_t)d->real_blocks << d->block_bits; }
 
-/* Returns SZ_OK with *value the value at idx of d (in a table of `length` bytes from base). */
+/* Returns SZ_OK with *value the value at idx of d. */
 static int sz_value(const SzPairs *d, uint64_t idx, int *value) {
   if (d->constant) { *value = d->value; return SZ_OK; }
   if (idx >= d->size) return SZ_CORRUPT;
@@ -278,21 +279,29 @@ static uint64_t sz_factors_pawn(const SzTable *t, SzSide *side, int order, int o
   return f;
 }
 
-/* Returns 1 with the pieces of both colours counted from a table's name ("KRPvKR"), 0 if it
-   is not one of at most SZ_PIECES_MAX pieces. */
-static int sz_name(SzTable *t, const char *name) {
+int sz_material(const char *name, int counts[2][7]) {
   static const char letters[] = "PNBRQK";
-  int color = 0, pawns[2] = {0, 0};
-  t->num = 0;
+  int color = 0, n = 0;
+  memset(counts, 0, sizeof(int) * 14);
   for (const char *c = name; *c; c++) {
     if (*c == 'v' && color == 0) { color = 1; continue; }
     const char *at = strchr(letters, *c);
-    if (!at || !*c || t->num == SZ_PIECES_MAX) return 0;
-    t->num++, pawns[color] += *at == 'P';
+    if (!at || ++n > SZ_PIECES_MAX) return 0;
+    counts[color][at - letters + 1]++;
   }
-  if (color != 1 || t->num < 2) return 0;
-  t->pawns[0] = pawns[0], t->pawns[1] = pawns[1];
-  if (pawns[1] > 0 && (pawns[0] == 0 || pawns[1] < pawns[0])) t->pawns[0] = pawns[1], t->pawns[1] = pawns[0];
+  return color == 1 && counts[0][KING] && counts[1][KING];
+}
+
+/* Returns 1 with t's pieces and pawns counted from a table's name, 0 if it is not one. */
+static int sz_name(SzTable *t, const char *name) {
+  int counts[2][7];
+  if (!sz_material(name, counts)) return 0;
+  t->num = 0;
+  for (int c = 0; c < 2; c++)
+    for (int pt = PAWN; pt <= KING; pt++) t->num += counts[c][pt];
+  const int white = counts[0][PAWN], black = counts[1][PAWN];
+  const int swap = black > 0 && (white == 0 || black < white);  /* the leading colour: fewer pawns, not none */
+  t->pawns[0] = swap ? black : white, t->pawns[1] = swap ? white : black;
   return 1;
 }
 

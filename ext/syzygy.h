@@ -57,6 +57,10 @@ typedef struct {
 
 enum { SZ_OK = 0, SZ_CORRUPT = -1, SZ_UNSUPPORTED = -2, SZ_NOMEM = -3 };
 
+/* Returns 1 with counts[colour][piece type] of a table's name ("KRPvKR", White's first), 0 if
+   it is not the name of a table of at most SZ_PIECES_MAX pieces with a king a side. */
+int sz_material(const char *name, int counts[2][7]);
+
 /* Returns nothing; fills the format's square tables (once, before any other call). */
 void sz_init(void);
 

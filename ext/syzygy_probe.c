@@ -75,23 +75,9 @@ static int sz_grow(SzBase *b) {
   return SZ_OK;
 }
 
-/* Returns 1 with counts[colour][piece type] of a table name, 0 if it is not one with kings. */
-static int sz_counts(const char *name, int counts[2][7]) {
-  static const char letters[] = "PNBRQK";
-  int color = 0, n = 0;
-  memset(counts, 0, sizeof(int) * 14);
-  for (const char *c = name; *c; c++, n++) {
-    if (*c == 'v' && color == 0) { color = 1; continue; }
-    const char *at = strchr(letters, *c);
-    if (!at || n >= 2 * SZ_PIECES_MAX) return 0;
-    counts[color][at - letters + 1]++;
-  }
-  return color == 1 && counts[0][KING] && counts[1][KING];
-}
-
 int sz_base_add(SzBase *b, const char *name, int kind, int *entry) {
   int counts[2][7];
-  if (!sz_counts(name, counts)) return SZ_CORRUPT;
+  if (!sz_material(name, counts)) return SZ_CORRUPT;
   const uint64_t sig = sz_sig_of(counts);
   if (b->nslots) {
     const int i = sz_slot(b, sig);
@@ -125,7 +111,7 @@ int sz_base_give(SzBase *b, int entry, int kind, const uint8_t *bytes, size_t le
                                 : sz_wdl_open(&e->table[kind], bytes, length, e->name);
   e->given[kind] = 1, e->failed[kind] = rc;
   int counts[2][7];
-  e->stored[kind] = rc == SZ_OK && sz_counts(e->table[kind].key, counts) ? sz_sig_of(counts) : e->sig;
+  e->stored[kind] = rc == SZ_OK && sz_material(e->table[kind].key, counts) ? sz_sig_of(counts) : e->sig;
   return rc;
 }
 
