@@ -134,3 +134,13 @@ def test_en_passant(tables):
     with syzygy.open_tablebase(str(tables)) as ours, chess.syzygy.open_tablebase(str(tables)) as theirs:
         for _ in range(300):
             probes(ours, theirs, ep_board(rng))
+
+
+def test_bench_syzygy_runs_and_finds_the_same_answers(tables, capsys):
+    """`chessbits bench syzygy` on the sdist's tables: every chessbits answer equal to
+    python-chess's (its exit status), the table printed. Timings are not looked at."""
+    from chessbits.bench.syzygy import main
+    assert main(["--tables", str(tables), "--per-table", "2", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "| chessbits probe_wdl" in out and "| python-chess probe_dtz" in out and "differ" not in out
+    assert main([]) == 0  # (without tables: says what it needs, as in `chessbits bench all`)

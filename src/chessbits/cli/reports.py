@@ -18,6 +18,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "native": "chessbits.bench.native",
     "variants": "chessbits.bench.variants",
     "svg": "chessbits.bench.svg",
+    "syzygy": "chessbits.bench.syzygy",
 }
 
 
