@@ -181,3 +181,26 @@ def test_suicide_fen_round_trip_is_python_chess_round_trip():
         trips.append((board.fen(), lib.SuicideBoard(board.fen()).fen(), board.has_chess960_castling_rights()))
     assert trips[0] == trips[1] == ("b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQn~NRKRB w - - 1 9",
                                     "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQnNRKRB w - - 1 9", True)
+
+
+# Found by CI's PGN fuzzer (stage 6, 42,671 inputs): a [Variant "house"] game whose FEN has a
+# pocket with a digit. python-chess reads the pocket as two CrazyhousePocket(...) of
+# PIECE_SYMBOLS.index(symbol), White's letters lowered first, and says "'4' is not in list";
+# chessbits worded the error its own way.
+ZH_POCKETS = ["8/8/8/8/8/8/8/4K2k/4 w - - 0 1", "8/8/8/8/8/8/8/4K2k/Xq4 w - - 0 1", "8/8/8/8/8/8/8/4K2k/qé w - - 0 1",
+              "8/8/8/8/8/8/8/4K2k/É4 w - - 0 1", "4k3/8/8/8/8/8/8/4K3[Qn7] w - - 0 1", "8/8/8/8/8/8/8/4K2k/KkQ w - - 0 1",
+              "8/8/8/8/8/8/8/4K2k", "", "   "]
+
+
+@pytest.mark.parametrize("fen", ZH_POCKETS)
+def test_crazyhouse_pockets_read_as_python_chess_reads_them(fen):
+    import chess.variant
+
+    import chessbits.variant
+
+    def answer(lib):
+        try:
+            return lib.CrazyhouseBoard(fen).fen()
+        except ValueError as e:
+            return f"ValueError: {e}"
+    assert answer(chessbits.variant) == answer(chess.variant)

@@ -576,6 +576,18 @@ class _SzTable:
     def wdl_raw(self, board: Board, flipped: bool) -> int: ...
     def dtz_raw(self, board: Board, flipped: bool, wdl: int) -> Tuple[int, int]: ...
 
+_SZ_WDL: int
+_SZ_DTZ: int
+_SZ_MISSING: int
+_SZ_CASTLING: int
+_SZ_TOO_MANY: int
+_SZ_WDL_TABLE: int
+_SZ_AB: int
+_SZ_PROBE_WDL: int
+_SZ_DTZ_TABLE: int
+_SZ_DTZ_NO_EP: int
+_SZ_PROBE_DTZ: int
+
 class _SzBase:
     def __init__(self) -> None: ...
     def add(self, name: str, kind: int) -> int: ...

@@ -529,7 +529,7 @@ cdef extern from "syzygy.h":
                    int flipped, int wdl, int *value, int *found) nogil
 
 cdef extern from "syzygy_probe.h":
-    int SZ_NEED, SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY
+    int SZ_NEED, SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY, SZ_WDL, SZ_DTZ
     ctypedef struct SzError:
         int code, kind, entry, pieces
         char key[16]
@@ -539,5 +539,6 @@ cdef extern from "syzygy_probe.h":
     int sz_base_give(SzBase *b, int entry, int kind, const uint8_t *bytes, size_t length)
     void sz_base_drop(SzBase *b, int entry, int kind)
     void sz_base_free(SzBase *b)
+    int SZ_PROBE_WDL_TABLE, SZ_PROBE_AB, SZ_PROBE_WDL, SZ_PROBE_DTZ_TABLE, SZ_PROBE_DTZ_NO_EP, SZ_PROBE_DTZ
     int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
                  SzError *e) nogil

@@ -2,6 +2,12 @@
 
 cdef bint _sz_ready = False
 
+# a table's kind, what a probe failed on (ext/syzygy_probe.h), what _SzBase.answer and value answer
+_SZ_WDL, _SZ_DTZ = SZ_WDL, SZ_DTZ
+_SZ_MISSING, _SZ_CASTLING, _SZ_TOO_MANY = SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY
+_SZ_WDL_TABLE, _SZ_AB, _SZ_PROBE_WDL = SZ_PROBE_WDL_TABLE, SZ_PROBE_AB, SZ_PROBE_WDL
+_SZ_DTZ_TABLE, _SZ_DTZ_NO_EP, _SZ_PROBE_DTZ = SZ_PROBE_DTZ_TABLE, SZ_PROBE_DTZ_NO_EP, SZ_PROBE_DTZ
+
 
 cdef class _SzTable:
     """One table's bytes, read: ``_SzTable(data, name).wdl_raw(board, flipped)`` is the value
@@ -58,7 +64,7 @@ cdef class _SzTable:
 
 cdef class _SzBase:
     """The tables of a chessbits.syzygy.Tablebase, probed in C: ``add(name, kind)`` makes a
-    table known (kind 0 WDL, 1 DTZ) and returns its entry; ``give(entry, kind, data)`` its
+    table known (kind _SZ_WDL or _SZ_DTZ) and returns its entry; ``give(entry, kind, data)`` its
     bytes; ``answer(board, what, alpha, beta, wdl)`` answers (value, second value), calling
     ``loader(entry, kind, probe)`` for each table a probe first needs (probe: this probe's
     number; entry -1 once it is over) and ``failer(board, (code, kind, entry, key, pieces))``
@@ -90,7 +96,7 @@ cdef class _SzBase:
 
     def give(self, int entry, int kind, data):
         cdef const uint8_t[::1] view = data
-        if not 0 <= entry < self.b.n or kind not in (0, 1):
+        if not 0 <= entry < self.b.n or kind not in (SZ_WDL, SZ_DTZ):
             raise IndexError(entry)
         self.held[entry, kind] = data
         rc = sz_base_give(&self.b, entry, kind, &view[0] if len(view) else NULL, len(view))
@@ -99,7 +105,7 @@ cdef class _SzBase:
         return rc == SZ_OK
 
     def drop(self, int entry, int kind):
-        if not 0 <= entry < self.b.n or kind not in (0, 1):
+        if not 0 <= entry < self.b.n or kind not in (SZ_WDL, SZ_DTZ):
             raise IndexError(entry)
         sz_base_drop(&self.b, entry, kind)
         self.held.pop((entry, kind), None)

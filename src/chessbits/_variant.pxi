@@ -947,8 +947,8 @@ cdef class _VariantBoard(Board):
 
     cdef int _set_crazyhouse_fen(self, str fen) except -1:
         parts = fen.split(None, 1)
-        if len(parts) != 2:
-            raise ValueError(f"expected a board part and the rest in zh fen: {fen!r}")
+        if len(parts) != 2:  # (python-chess's unpacking says so)
+            raise ValueError(f"not enough values to unpack (expected 2, got {len(parts)})")
         position, info = parts
         if position.endswith("]"):
             if position.count("/") != 7:
@@ -957,10 +957,14 @@ cdef class _VariantBoard(Board):
         position, pocket = position.rsplit("/", 1) if position.count("/") == 8 else (position, "")
         cdef int counts[2][7]
         memset(counts, 0, sizeof(counts))
-        for symbol in pocket:
-            if symbol.lower() not in _PIECE_SYMBOLS[1:]:
-                raise ValueError(f"{symbol.lower()!r} is not a piece symbol (in zh fen pocket: {fen!r})")
-            counts[0 if symbol.isupper() else 1][_PIECE_SYMBOLS.index(symbol.lower())] += 1
+        for white in (True, False):  # White's pocket (its letters lowered) first, as python-chess reads
+            for symbol in pocket:
+                if symbol.isupper() != white:
+                    continue
+                symbol = symbol.lower() if white else symbol
+                if symbol not in _PIECE_SYMBOLS[1:]:
+                    raise ValueError(f"{symbol!r} is not in list")  # (python-chess's list.index says so)
+                counts[0 if white else 1][_PIECE_SYMBOLS.index(symbol)] += 1
         Board.set_fen(self, position + " " + info)
         memcpy(self._top().pocket, counts, sizeof(counts))
         self._forget(0)

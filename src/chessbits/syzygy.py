@@ -20,10 +20,14 @@ import os
 import re
 import threading
 from types import TracebackType
-from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Set, Tuple, Type
+from typing import Any, Dict, Iterable, Iterator, Optional, Set, Tuple, Type
 
 from . import _core
 from ._core import Board
+from ._core import (_SZ_AB as _AB, _SZ_CASTLING as _CASTLING, _SZ_DTZ_NO_EP as _DTZ_NO_EP,
+                    _SZ_DTZ_TABLE as _DTZ_TABLE, _SZ_MISSING as _MISSING, _SZ_PROBE_DTZ as _PROBE_DTZ,
+                    _SZ_PROBE_WDL as _PROBE_WDL, _SZ_TOO_MANY as _TOO_MANY, _SZ_WDL_TABLE as _WDL_TABLE)
+from ._core import _SZ_DTZ as _DTZ, _SZ_WDL as _WDL
 
 __all__ = ["open_tablebase", "Tablebase", "MissingTableError", "WdlTable", "DtzTable", "calc_key",
            "normalize_tablename", "is_tablename", "tablenames", "dependencies", "all_dependencies",
@@ -34,10 +38,7 @@ PCHR = ["K", "Q", "R", "B", "N", "P"]
 TABLENAME_REGEX = re.compile(r"^[KQRBNP]+v[KQRBNP]+\Z")
 WDL_TO_DTZ = [-1, -101, 0, 101, 1]
 
-_WDL, _DTZ = 0, 1
 _SUFFIX = (".rtbw", ".rtbz")
-_MISSING, _CASTLING, _TOO_MANY = -11, -12, -13  # (ext/syzygy_probe.h)
-(_WDL_TABLE, _AB, _PROBE_WDL, _DTZ_TABLE, _DTZ_NO_EP, _PROBE_DTZ) = range(6)
 
 
 class MissingTableError(KeyError):
