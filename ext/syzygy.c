@@ -421,6 +421,21 @@ void sz_table_free(SzTable *t) {
 
 /* --- a position's index --------------------------------------------------------------------- */
 
+/* Returns the combination rank of the group sq[i..i+g) (sorted here) among the squares the
+   pieces before it leave free, the first `skip` squares not counted (8 for pawns: rank 1). */
+static uint64_t sz_rank(int *sq, int i, int g, int skip) {
+  for (int a = i; a < i + g; a++)
+    for (int b = a + 1; b < i + g; b++)
+      if (sq[a] > sq[b]) { const int x = sq[a]; sq[a] = sq[b], sq[b] = x; }
+  uint64_t rank = 0;
+  for (int m = 0; m < g; m++) {
+    int below = 0;
+    for (int k = 0; k < i; k++) below += sq[i + m] > sq[k];
+    rank += sz_choose[m + 1][sq[i + m] - below - skip];
+  }
+  return rank;
+}
+
 /* Returns the index of the squares sq[0..num) (in the side's piece order) in a pawnless table. */
 static uint64_t sz_index_pieces(const SzTable *t, const SzSide *side, int *sq) {
   const int n = t->num, lead = t->enc == 0 ? 3 : 2;
@@ -448,19 +463,7 @@ static uint64_t sz_index_pieces(const SzTable *t, const SzSide *side, int *sq) {
     idx = (uint64_t)sz_kk[sz_triangle[sq[0]]][sq[1]];
   }
   idx *= side->factor[0];
-  for (i = lead; i < n; i += side->group[i]) {  /* each group: its squares' combination rank */
-    const int g = side->group[i];
-    for (int a = i; a < i + g; a++)
-      for (int b = a + 1; b < i + g; b++)
-        if (sq[a] > sq[b]) { const int x = sq[a]; sq[a] = sq[b], sq[b] = x; }
-    uint64_t rank = 0;
-    for (int m = 0; m < g; m++) {
-      int below = 0;
-      for (int k = 0; k < i; k++) below += sq[i + m] > sq[k];
-      rank += sz_choose[m + 1][sq[i + m] - below];
-    }
-    idx += rank * side->factor[i];
-  }
+  for (i = lead; i < n; i += side->group[i]) idx += sz_rank(sq, i, side->group[i], 0) * side->factor[i];
   return idx;
 }
 
@@ -476,32 +479,9 @@ static uint64_t sz_index_pawns(const SzTable *t, const SzSide *side, int *sq) {
   for (int i = lead - 1; i > 0; i--) idx += sz_choose[lead - i][sz_ptwist[sq[i]]];
   idx *= side->factor[0];
   int i = lead;
-  if (other) {  /* the other colour's pawns: on the 48 pawn squares less the leading pawns' */
-    for (int a = i; a < i + other; a++)
-      for (int b = a + 1; b < i + other; b++)
-        if (sq[a] > sq[b]) { const int x = sq[a]; sq[a] = sq[b], sq[b] = x; }
-    uint64_t rank = 0;
-    for (int m = 0; m < other; m++) {
-      int below = 0;
-      for (int k = 0; k < i; k++) below += sq[i + m] > sq[k];
-      rank += sz_choose[m + 1][sq[i + m] - below - 8];
-    }
-    idx += rank * side->factor[i];
-    i += other;
-  }
-  for (; i < n; i += side->group[i]) {
-    const int g = side->group[i];
-    for (int a = i; a < i + g; a++)
-      for (int b = a + 1; b < i + g; b++)
-        if (sq[a] > sq[b]) { const int x = sq[a]; sq[a] = sq[b], sq[b] = x; }
-    uint64_t rank = 0;
-    for (int m = 0; m < g; m++) {
-      int below = 0;
-      for (int k = 0; k < i; k++) below += sq[i + m] > sq[k];
-      rank += sz_choose[m + 1][sq[i + m] - below];
-    }
-    idx += rank * side->factor[i];
-  }
+  if (other)  /* the other colour's pawns: on the 48 pawn squares less the leading pawns' */
+    idx += sz_rank(sq, i, other, 8) * side->factor[i], i += other;
+  for (; i < n; i += side->group[i]) idx += sz_rank(sq, i, side->group[i], 0) * side->factor[i];
   return idx;
 }
 
