@@ -72,7 +72,7 @@ ext = Extension(
     sources=["ext/core.c", "src/chessbits/_core.pyx", "ext/polyglot.c"],
     include_dirs=["ext"],
     # core.c includes the rest of ext/: an edit anywhere there rebuilds the extension
-    depends=sorted(glob.glob("ext/**/*.[ch]", recursive=True)),
+    depends=sorted(glob.glob("ext/**/*.[ch]", recursive=True) + glob.glob("src/chessbits/include/*.h")),
     define_macros=[("_POSIX_C_SOURCE", "200809L")],
     extra_compile_args=cflags,
     extra_link_args=ldflags,

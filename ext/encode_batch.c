@@ -28,13 +28,16 @@ static int eb_sparse_room(EncSparse *s, size_t more) {
   return 0;
 }
 
+/* Returns whether an output of j reads the positions' snapshots (else only the positions). */
+static int eb_snapshots(const EncJob *j) { return j->planes || j->black_out || j->bitboards_out || j->policy >= 0; }
+
 int enc_job_transform(const EncJob *j, const EncPos *h, int hn) {
   return j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format) ? enc_lc0_transform(&h[hn - 1]) : 0;
 }
 
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
                      const PyMove *legal, int nlegal, const int16_t *index) {
-  const EncPos *cur = &h[hn - 1];
+  const EncPos *cur = hn ? &h[hn - 1] : NULL;
   if (j->planes) {
     uint64_t mask[ENC_MAX_PLANES];
     float value[ENC_MAX_PLANES];
@@ -53,6 +56,7 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
     if (!j->tokens_ok[n]) memset(t, 255, ENC_TOKENS);
   }
   if (j->black_out) j->black_out[n] = cur->black;
+  if (j->syzygy) sz_many_row(j->syzygy, thread, n, pos);
   if (j->bitboards_out) {
     uint64_t *b = j->bitboards_out + 12 * n;
     const Bitboard black = cur->by_type[0] & ~cur->white;
@@ -126,10 +130,13 @@ static void eb_boards_run(void *arg) {
   EncJob *j = w->job;
   EncPos *h = NULL;
   size_t cap = 0;
+  const int snapshots = eb_snapshots(j);
   for (size_t i = w->begin; i < w->end; i++) {
     const Position *pos = w->pos[i];
     int hn = 1;
-    if (j->history) {
+    if (!snapshots) {
+      hn = 0;
+    } else if (j->history) {
       const int64_t depth = eb_depth(pos, w->nply[i]);
       if ((size_t)depth + 1 > cap) {
         cap = (size_t)depth + 1 > 2 * cap ? (size_t)depth + 1 : 2 * cap;
@@ -206,8 +213,10 @@ static int eb_game(EbGames *w, size_t g, PgnBoard *b, EncPos **h, size_t *cap) {
   }
   for (int64_t i = first; ; i++) {
     const int hn = (int)(i - first) + 1;
-    enc_snapshot(&b->pos, i == first, &(*h)[hn - 1]);
-    enc_count_reps(*h, hn);
+    if (eb_snapshots(j)) {
+      enc_snapshot(&b->pos, i == first, &(*h)[hn - 1]);
+      enc_count_reps(*h, hn);
+    }
     if (i == last) return 0;
     const PyMove m = w->moves[i];
     if (j->mask_out || j->counts_out) {  /* the legal moves, needed anyway, tell if m is one */

@@ -7,6 +7,7 @@
 
 #include "encode.h"
 #include "policy.h"
+#include "syzygy_probe.h"
 #include "workers.h"
 
 /* Planes written compact: 64-bit masks and float values, lc0's own form. */
@@ -32,13 +33,14 @@ typedef struct {
   EncSparse sparse[WORKERS_MAX];
   int16_t *played_out;     /* N: the played move's index, -1 if none (games only), or NULL */
   int history;             /* the planes read earlier positions (lc0, AlphaZero) */
+  SzMany *syzygy;          /* Syzygy probes of each position, or NULL */
 } EncJob;
 
 /* Returns 0 after readying j for the options it holds (history, plane count), -1 if invalid. */
 int enc_job_ready(EncJob *j);
 
 /* Returns 0 after writing row n of every output of j for pos, whose history h[0..hn) ends with
-   it (reps counted), played the move played from it (0: none), legal[0..nlegal) its legal moves
+   it (reps counted; hn 0 where no output of j reads it), played the move played from it (0: none), legal[0..nlegal) its legal moves
    if known (else NULL) and index[0..nlegal) their indices in j's policy if known (else NULL),
    -1 if out of memory. */
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,

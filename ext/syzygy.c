@@ -101,7 +101,8 @@ static uint64_t sz_be(const uint8_t *p, const uint8_t *end, int n) {
 }
 
 /* Returns SZ_OK with p's span (values it stands for, minus one) filled for every symbol,
-   SZ_CORRUPT if a symbol refers past the symbols or to itself through others. */
+   SZ_CORRUPT if a symbol refers past the symbols or to itself through others, or stands for
+   more than 256 values (the format's limit: a byte each, read in cache). */
 static int sz_spans(SzPairs *d) {
   uint8_t *state = calloc((size_t)d->nsym, 1);   /* 0 not seen, 1 being found, 2 found */
   int *stack = malloc(sizeof(int) * (size_t)d->nsym * 2 + sizeof(int));
@@ -124,7 +125,9 @@ static int sz_spans(SzPairs *d) {
         stack[top++] = next;
         continue;
       }
-      d->span[s] = d->span[left] + d->span[right] + 1, state[s] = 2, top--;
+      const int span = d->span[left] + d->span[right] + 1;
+      if (span > 255) { rc = SZ_CORRUPT; break; }
+      d->span[s] = (uint8_t)span, state[s] = 2, top--;
     }
   }
   free(state);
@@ -158,13 +161,28 @@ static const uint8_t *sz_pairs(SzPairs *d, const uint8_t *p, const uint8_t *end,
   d->nsym = (int)sz_u16(p + 10 + 2 * h);
   d->symbols = p + 12 + 2 * h;
   if (end - d->symbols < 3 * d->nsym + (d->nsym & 1)) return NULL;
-  if (!(d->span = malloc(sizeof(uint64_t) * (size_t)(d->nsym ? d->nsym : 1)))) { *rc = SZ_NOMEM; return NULL; }
+  if (!(d->span = malloc((size_t)(d->nsym ? d->nsym : 1)))) { *rc = SZ_NOMEM; return NULL; }
   if ((*rc = sz_spans(d)) != SZ_OK) return NULL;
   d->base[h - 1] = 0;
   for (int i = h - 2; i >= 0; i--)
     d->base[i] = (d->base[i + 1] + sz_u16(d->offsets + 2 * i) - sz_u16(d->offsets + 2 * i + 2)) / 2;
-  for (int i = 0; i < h; i++)
+  for (int i = 0; i < h; i++) {
     if (d->min_len + i < 64) d->base[i] <<= 64 - (d->min_len + i);
+    d->first[i] = sz_u16(d->offsets + 2 * i);
+  }
+  for (int i = 0; i < h; i++) {  /* every code of every length names a symbol (none checked when decoding) */
+    const int l = d->min_len + i;
+    const uint64_t codes = i ? (d->base[i - 1] - d->base[i]) >> (64 - l) : (~d->base[0] >> (64 - l)) + 1;
+    if (d->base[i] > (i ? d->base[i - 1] : ~0ULL) || (codes && d->first[i] + codes > (uint64_t)d->nsym)) {
+      *rc = SZ_CORRUPT;
+      return NULL;
+    }
+  }
+  for (int top = 255, i = 0; top >= 0; top--) {  /* the length of the top byte's largest code */
+    const uint64_t largest = (uint64_t)top << 56 | 0xFFFFFFFFFFFFFFULL;
+    while (i < h - 1 && largest < d->base[i]) i++;
+    d->len_from[top] = (uint8_t)i;
+  }
   return d->symbols + 3 * d->nsym + (d->nsym & 1);
 }
 
@@ -196,17 +214,18 @@ static int sz_value(const SzPairs *d, uint64_t idx, int *value) {
   const uint8_t *next = d->data + (block << d->block_bits), *end = next + bytes;
   uint64_t code = sz_be(next, end, 8);  /* the next codes, `avail` bits of them at the top */
   int avail = 64, sym;
-  size_t at = 0;
   next = end - next > 8 ? next + 8 : end;
-  for (;;) {  /* the codes in order until the one whose values hold lit */
-    int l = d->min_len;
-    while (l <= d->max_len && code < d->base[l - d->min_len]) l++;
-    if (l > d->max_len) return SZ_CORRUPT;
-    sym = (int)(sz_u16(d->offsets + 2 * (l - d->min_len)) + ((code - d->base[l - d->min_len]) >> (64 - l)));
-    if (sym >= d->nsym) return SZ_CORRUPT;
-    if (lit <= (int64_t)d->span[sym]) break;
-    lit -= (int64_t)d->span[sym] + 1, at += (size_t)l;
-    if (at >= 8 * bytes) return SZ_CORRUPT;
+  /* the codes in order until the one whose values hold lit: lit drops each time, so a corrupted
+     block ends too, reading zeros past its end (sz_be); every code's symbol exists (sz_pairs) */
+  const uint64_t *base = d->base;
+  const uint8_t *span = d->span;
+  for (;;) {
+    int i = d->len_from[code >> 56];
+    while (code < base[i]) i++;  /* (base[max_len - min_len] is 0) */
+    const int l = d->min_len + i;
+    sym = (int)(d->first[i] + ((code - base[i]) >> (64 - l)));
+    if (lit <= span[sym]) break;
+    lit -= span[sym] + 1;
     code <<= l, avail -= l;
     if (avail <= 32) {
       code |= sz_be(next, end, 4) << (32 - avail), avail += 32;
@@ -217,8 +236,8 @@ static int sz_value(const SzPairs *d, uint64_t idx, int *value) {
     const uint8_t *w = d->symbols + 3 * (size_t)sym;
     const int left = w[0] | (w[1] & 15) << 8, right = w[1] >> 4 | w[2] << 4;
     if (right == 0xFFF) { *value = w[0]; return SZ_OK; }
-    if (lit <= (int64_t)d->span[left]) sym = left;
-    else lit -= (int64_t)d->span[left] + 1, sym = right;
+    if (lit <= d->span[left]) sym = left;
+    else lit -= d->span[left] + 1, sym = right;
   }
 }
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "types.h"
+#include "../src/chessbits/include/chessbits_syzygy.h"  /* (the public header, shipped in the package) */
 
 enum { SZ_PIECES_MAX = 7 };
 
@@ -28,8 +29,10 @@ typedef struct {
   const uint8_t *index;       /* 6 bytes an entry: a block (uint32 LE) and an offset (uint16 LE) */
   const uint8_t *sizes;       /* uint16 LE a block: the values in it, minus one */
   const uint8_t *data;
-  uint64_t base[32];          /* per code length: its smallest code, left-aligned in 64 bits */
-  uint64_t *span;             /* per symbol: the values it stands for, minus one */
+  uint64_t base[32];          /* per code length - min_len: its smallest code, left-aligned in 64 bits */
+  uint16_t first[32];         /* per code length - min_len: the symbol of its first code (offsets read) */
+  uint8_t len_from[256];      /* per top byte of a code: the shortest its length can be, - min_len */
+  uint8_t *span;              /* per symbol: the values it stands for, minus one */
 } SzPairs;
 
 /* One side of a table (or of a leading pawn's file): its pieces in the table's order (a
@@ -55,7 +58,8 @@ typedef struct {
   uint32_t map_idx[4][4];         /* DTZ: [file][win, loss, cursed win, blessed loss]: where its map starts */
 } SzTable;
 
-enum { SZ_OK = 0, SZ_CORRUPT = -1, SZ_UNSUPPORTED = -2, SZ_NOMEM = -3 };
+/* (the codes C callers see are the public header's: src/chessbits/include) */
+enum { SZ_OK = CHESSBITS_SZ_OK, SZ_CORRUPT = CHESSBITS_SZ_CORRUPT, SZ_UNSUPPORTED = -2, SZ_NOMEM = CHESSBITS_SZ_NOMEM };
 
 /* Returns 1 with counts[colour][piece type] of a table's name ("KRPvKR", White's first), 0 if
    it is not the name of a table of at most SZ_PIECES_MAX pieces with a king a side. */

@@ -16,11 +16,18 @@ static uint64_t sz_sig_of(const int counts[2][7]) {
   return sig;
 }
 
-/* Returns the material of pos (mirror: its colours swapped). */
-static uint64_t sz_sig_pos(const Position *pos, int mirror) {
+/* Returns the material of pos. */
+static uint64_t sz_sig_pos(const Position *pos) {
+  uint64_t sig = 0;
+  int n = 0;
+  for (Bitboard b = pos->by_type[NO_PIECE_TYPE]; b && n <= SZ_MAX_PIECES_PROBED; b &= b - 1, n++) {
+    const Piece pc = pos->board[lsb(b)];
+    sig += 1ULL << (4 * (6 * color_of_piece(pc) + type_of_piece(pc) - 1));  /* (no count past 15 this way) */
+  }
+  if (n <= SZ_MAX_PIECES_PROBED) return sig;
   int counts[2][7] = {{0}};
   for (int c = 0; c < 2; c++)
-    for (int pt = PAWN; pt <= KING; pt++) counts[c ^ mirror][pt] = popcount(pos->by_color[c] & pos->by_type[pt]);
+    for (int pt = PAWN; pt <= KING; pt++) counts[c][pt] = popcount(pos->by_color[c] & pos->by_type[pt]);
   return sz_sig_of(counts);
 }
 
@@ -109,9 +116,10 @@ int sz_base_give(SzBase *b, int entry, int kind, const uint8_t *bytes, size_t le
   sz_base_drop(b, entry, kind);
   const int rc = kind == SZ_DTZ ? sz_dtz_open(&e->table[kind], bytes, length, e->name)
                                 : sz_wdl_open(&e->table[kind], bytes, length, e->name);
-  e->given[kind] = 1, e->failed[kind] = rc;
+  e->failed[kind] = rc;
   int counts[2][7];
   e->stored[kind] = rc == SZ_OK && sz_material(e->table[kind].key, counts) ? sz_sig_of(counts) : e->sig;
+  workers_set_flag(&e->given[kind]);
   return rc;
 }
 
@@ -134,7 +142,7 @@ void sz_base_free(SzBase *b) {
 /* Returns SZ_OK with *t pos's table of kind and *flipped whether pos's colours are its
    swapped; else the error in e. */
 static int sz_table_of(const SzBase *b, const Position *pos, int kind, const SzTable **t, int *flipped, SzError *e) {
-  const uint64_t sig = sz_sig_pos(pos, 0);
+  const uint64_t sig = sz_sig_pos(pos);
   const int i = b->nslots ? sz_slot(b, sig) : -1;
   const SzEntry *entry = i >= 0 && b->slots[i] ? &b->entries[b->slots[i] - 1] : NULL;
   if (!entry || !entry->present[kind]) {
@@ -143,7 +151,7 @@ static int sz_table_of(const SzBase *b, const Position *pos, int kind, const SzT
     sz_key(pos, e->key);
     return e->code = kind == SZ_WDL && pieces > SZ_PIECES_MAX ? SZ_TOO_MANY : SZ_MISSING;
   }
-  if (!entry->given[kind]) {
+  if (!workers_get_flag(&entry->given[kind])) {
     e->kind = kind, e->entry = (int)(entry - b->entries);
     return e->code = SZ_NEED;
   }
@@ -170,8 +178,9 @@ static int sz_wdl_table(const SzBase *b, const Position *pos, int *v, SzError *e
 /* Returns SZ_OK with *v and *success python-chess's probe_ab(pos, alpha, beta). */
 static int sz_ab(const SzBase *b, Position *pos, int alpha, int beta, int *v, int *success, SzError *e) {
   if (pos->st->castling_raw) return e->code = SZ_CASTLING;
-  const int pieces = popcount(pos->by_type[NO_PIECE_TYPE]);
-  if (pieces > SZ_MAX_PIECES_PROBED) { e->pieces = pieces; return e->code = SZ_TOO_MANY; }
+  int count = 0;  /* (counted up to one past the most, without popcount: no dispatch for it here) */
+  for (Bitboard o = pos->by_type[NO_PIECE_TYPE]; o && count <= SZ_MAX_PIECES_PROBED; o &= o - 1) count++;
+  if (count > SZ_MAX_PIECES_PROBED) { e->pieces = popcount(pos->by_type[NO_PIECE_TYPE]); return e->code = SZ_TOO_MANY; }
   PyMove moves[MAX_MOVES];
   const int n = board_generate(pos, ~0ULL, pos->by_color[pos->side ^ 1], 1, moves);
   for (int i = 0; i < n; i++) {
@@ -328,29 +337,150 @@ static int sz_dtz(const SzBase *b, Position *pos, int *dtz, SzError *e) {
   return SZ_OK;
 }
 
-int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
-             SzError *e) {
-  Position p = *pos;
-  StateInfo st = *pos->st;
-  p.st = &st, p.maps = NULL, p.psqt = NULL;  /* (the board's own history and maps stay as they are) */
+/* Returns as sz_probe, on pos itself (its moves taken back before it returns). */
+static int sz_probe_on(const SzBase *b, Position *p, int what, int alpha, int beta, int wdl, int *v, int *v2,
+                       SzError *e) {
   memset(e, 0, sizeof *e);
   *v2 = 0;
   switch (what) {
-    case SZ_PROBE_WDL_TABLE: return sz_wdl_table(b, &p, v, e);
-    case SZ_PROBE_AB: return sz_ab(b, &p, alpha, beta, v, v2, e);
-    case SZ_PROBE_WDL: return sz_probe_wdl(b, &p, v, e);
-    case SZ_PROBE_DTZ_NO_EP: return sz_dtz_no_ep(b, &p, v, e);
-    case SZ_PROBE_DTZ: return sz_dtz(b, &p, v, e);
+    case SZ_PROBE_WDL_TABLE: return sz_wdl_table(b, p, v, e);
+    case SZ_PROBE_AB: return sz_ab(b, p, alpha, beta, v, v2, e);
+    case SZ_PROBE_WDL: return sz_probe_wdl(b, p, v, e);
+    case SZ_PROBE_DTZ_NO_EP: return sz_dtz_no_ep(b, p, v, e);
+    case SZ_PROBE_DTZ: return sz_dtz(b, p, v, e);
     case SZ_PROBE_DTZ_TABLE: {
       const SzTable *t;
       int flipped, rc;
-      if ((rc = sz_table_of(b, &p, SZ_DTZ, &t, &flipped, e)) != SZ_OK) return rc;
-      if ((rc = sz_dtz_raw(t, p.by_color, p.by_type, p.side, flipped, wdl, v, v2)) != SZ_OK) {
-        sz_key(&p, e->key);
+      if ((rc = sz_table_of(b, p, SZ_DTZ, &t, &flipped, e)) != SZ_OK) return rc;
+      if ((rc = sz_dtz_raw(t, p->by_color, p->by_type, p->side, flipped, wdl, v, v2)) != SZ_OK) {
+        sz_key(p, e->key);
         e->code = rc;
       }
       return rc;
     }
     default: return e->code = SZ_CORRUPT;
   }
+}
+
+int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
+             SzError *e) {
+  Position p = *pos;
+  StateInfo st = *pos->st;
+  p.st = &st, p.maps = NULL, p.psqt = NULL;  /* (the board's own history and maps stay as they are) */
+  return sz_probe_on(b, &p, what, alpha, beta, wdl, v, v2, e);
+}
+
+int sz_position(const SzBits *in, size_t i, Position *pos, StateInfo *st) {
+  const uint64_t *bits = in->bits + 8 * i;
+  if (in->castling && in->castling[i]) return SZ_CASTLING;
+  const Bitboard white = bits[6], black = bits[7], occupied = white | black;
+  Bitboard seen = 0;
+  for (int k = 0; k < 6; k++) {
+    if (bits[k] & seen) return SZ_INVALID;
+    seen |= bits[k];
+  }
+  if (seen != occupied || (white & black) || (bits[0] & (RANK_1_BB | RANK_8_BB)))
+    return SZ_INVALID;
+  const Bitboard kings = bits[5];
+  if (!(kings & white) || ((kings & white) & ((kings & white) - 1)) || !(kings & black) ||
+      ((kings & black) & ((kings & black) - 1)))
+    return SZ_INVALID;
+  const int ep = in->ep ? in->ep[i] : -1;
+  if (ep >= 64 || (ep >= 0 && ep >> 3 != 2 && ep >> 3 != 5)) return SZ_INVALID;
+  memset(pos, 0, sizeof *pos);
+  memset(st, 0, sizeof *st);
+  pos->by_type[NO_PIECE_TYPE] = occupied;
+  pos->by_color[WHITE] = white, pos->by_color[BLACK] = black;
+  for (int pt = PAWN; pt <= KING; pt++) {
+    pos->by_type[pt] = bits[pt - 1];
+    for (Bitboard b = bits[pt - 1]; b; b &= b - 1) {
+      const Square s = lsb(b);
+      pos->board[s] = (uint8_t)make_piece((black >> s) & 1 ? BLACK : WHITE, pt);
+    }
+  }
+  pos->side = !in->turns || in->turns[i] ? WHITE : BLACK;
+  pos->st = st;
+  st->rule50 = in->rule50 ? in->rule50[i] : 0;
+  st->fullmove = 1;
+  st->ep_raw = ep >= 0 ? (uint8_t)ep : SQ_NONE;
+  board_sync(pos);
+  return SZ_OK;
+}
+
+void sz_many_begin(SzMany *m) {
+  for (int t = 0; t < WORKERS_MAX; t++) m->first_row[t] = -1;
+}
+
+/* Returns nothing; writes rc, the outcome of row n's probe (v, e), into m. */
+static void sz_many_put(SzMany *m, int thread, size_t n, int rc, int v, const SzError *e) {
+  m->code[n] = (int8_t)rc;
+  m->value[n] = rc == SZ_OK ? (int16_t)v : 0;
+  if (rc == SZ_NEED) {
+    workers_set_flag(&m->need[2 * e->entry + e->kind]);
+  } else if (rc != SZ_OK && (m->first_row[thread] < 0 || (int64_t)n < m->first_row[thread])) {
+    m->first[thread] = *e;
+    m->first_row[thread] = (int64_t)n;
+  }
+}
+
+void sz_many_row(SzMany *m, int thread, size_t n, const Position *pos) {
+  if (m->retry && m->code[n] != SZ_NEED) return;
+  SzError e;
+  int v, v2;
+  const int rc = sz_probe(m->base, pos, m->what, -2, 2, 0, &v, &v2, &e);
+  sz_many_put(m, thread, n, rc, v, &e);
+}
+
+int sz_probe_bits(const SzBase *b, const uint64_t bits[8], int white, int ep, unsigned rule50, int what, int *value) {
+  const uint8_t turn = white != 0;
+  const int8_t square = (int8_t)(ep >= 0 && ep < 64 ? ep : ep < 0 ? -1 : 64);
+  const uint32_t clock = rule50;
+  const SzBits in = {bits, &turn, &square, &clock, NULL};
+  Position pos;
+  StateInfo st;
+  SzError e;
+  int v2, rc = sz_position(&in, 0, &pos, &st);
+  if (rc == SZ_OK) rc = sz_probe_on(b, &pos, what, -2, 2, 0, value, &v2, &e);
+  return rc;
+}
+
+enum { SZ_CHUNK = 64 };  /* rows a thread takes at a time */
+
+typedef struct {
+  SzMany *m;
+  const SzBits *in;
+  size_t n;
+  volatile int64_t *next;
+  int thread;
+} SzBitsWork;
+
+/* Returns nothing; one thread's share of sz_many_bits. */
+static void sz_bits_run(void *arg) {
+  SzBitsWork *w = arg;
+  SzMany *m = w->m;
+  for (;;) {
+    const int64_t first = workers_fetch_add(w->next, SZ_CHUNK);
+    if (first >= (int64_t)w->n) return;
+    const size_t last = (size_t)first + SZ_CHUNK < w->n ? (size_t)first + SZ_CHUNK : w->n;
+    for (size_t i = (size_t)first; i < last; i++) {
+      if (m->retry && m->code[i] != SZ_NEED) continue;
+      Position pos;
+      StateInfo st;
+      SzError e;
+      int v = 0, v2, rc = sz_position(w->in, i, &pos, &st);
+      if (rc == SZ_OK) rc = sz_probe_on(m->base, &pos, m->what, -2, 2, 0, &v, &v2, &e);
+      else memset(&e, 0, sizeof e), e.code = rc;
+      sz_many_put(m, w->thread, i, rc, v, &e);
+    }
+  }
+}
+
+void sz_many_bits(SzMany *m, const SzBits *in, size_t n, int threads) {
+  volatile int64_t next = 0;
+  if (threads < 1) threads = 1;
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  if ((size_t)threads > n / SZ_CHUNK + 1) threads = (int)(n / SZ_CHUNK + 1);
+  SzBitsWork w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++) w[t] = (SzBitsWork){m, in, n, &next, t};
+  workers_run(threads, sz_bits_run, w, sizeof w[0]);
 }

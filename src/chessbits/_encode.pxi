@@ -32,18 +32,10 @@ cdef void *_enc_ptr(object buffer, list keep) except? NULL:
     return &view[0]
 
 
-def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspective, int dtype,
-            object planes_out, object values_out, object tokens_out, object tokens_ok,
-            object bitboards_out, object black_out, int policy, object mask_out, object counts_out,
-            object played_out, int threads):
-    """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
-    given (flat uint8 views, or None); returns the sparse form's indices as bytes (int16) when
-    counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
-    cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
-    if j == NULL:
-        raise MemoryError()
-    memset(j, 0, sizeof(EncJob))
-    cdef list keep = []
+cdef int64_t _enc_source(EncJob *j, object source, int threads) except? -1:
+    """Runs job j over source (a list of Boards, a BoardBatch, or (moves, offsets, starts) of
+    games) with the GIL released; returns 0, or enc_games' -2 - g for a game that cannot be
+    replayed. MemoryError if out of memory."""
     cdef const Position **positions = NULL
     cdef int64_t *nply = NULL
     cdef EncStart *starts = NULL
@@ -52,26 +44,8 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
     cdef const uint16_t[::1] moves
     cdef const int64_t[::1] offsets
     cdef Board b
-    cdef bytes fen_bytes
+    cdef list keep = []
     try:
-        j.opt.layout = layout
-        j.opt.lc0_format = lc0_format
-        j.opt.lc0_fill = lc0_fill
-        j.opt.perspective = perspective
-        j.dtype = dtype
-        j.policy = policy
-        j.lc0_format = lc0_format
-        if enc_job_ready(j) < 0:
-            raise ValueError("invalid encoding options")
-        j.planes_out = _enc_ptr(planes_out, keep)
-        j.values_out = <float *>_enc_ptr(values_out, keep)
-        j.tokens_out = <uint8_t *>_enc_ptr(tokens_out, keep)
-        j.tokens_ok = <uint8_t *>_enc_ptr(tokens_ok, keep)
-        j.bitboards_out = <uint64_t *>_enc_ptr(bitboards_out, keep)
-        j.black_out = <uint8_t *>_enc_ptr(black_out, keep)
-        j.mask_out = <uint8_t *>_enc_ptr(mask_out, keep)
-        j.counts_out = <int32_t *>_enc_ptr(counts_out, keep)
-        j.played_out = <int16_t *>_enc_ptr(played_out, keep)
         if isinstance(source, _Batch):
             with nogil:
                 status = batch_encode(&(<_Batch>source).b, j, threads)
@@ -108,6 +82,47 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
                 status = enc_games(j, &moves[0] if moves.shape[0] else NULL, &offsets[0], n, starts, threads)
         if status == -1:
             raise MemoryError()
+        return status
+    finally:
+        free(positions)
+        free(nply)
+        free(starts)
+
+
+def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspective, int dtype,
+            object planes_out, object values_out, object tokens_out, object tokens_ok,
+            object bitboards_out, object black_out, int policy, object mask_out, object counts_out,
+            object played_out, int threads):
+    """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
+    given (flat uint8 views, or None); returns the sparse form's indices as bytes (int16) when
+    counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
+    cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
+    if j == NULL:
+        raise MemoryError()
+    memset(j, 0, sizeof(EncJob))
+    cdef list keep = []
+    cdef int64_t status
+    cdef Py_ssize_t i
+    try:
+        j.opt.layout = layout
+        j.opt.lc0_format = lc0_format
+        j.opt.lc0_fill = lc0_fill
+        j.opt.perspective = perspective
+        j.dtype = dtype
+        j.policy = policy
+        j.lc0_format = lc0_format
+        if enc_job_ready(j) < 0:
+            raise ValueError("invalid encoding options")
+        j.planes_out = _enc_ptr(planes_out, keep)
+        j.values_out = <float *>_enc_ptr(values_out, keep)
+        j.tokens_out = <uint8_t *>_enc_ptr(tokens_out, keep)
+        j.tokens_ok = <uint8_t *>_enc_ptr(tokens_ok, keep)
+        j.bitboards_out = <uint64_t *>_enc_ptr(bitboards_out, keep)
+        j.black_out = <uint8_t *>_enc_ptr(black_out, keep)
+        j.mask_out = <uint8_t *>_enc_ptr(mask_out, keep)
+        j.counts_out = <int32_t *>_enc_ptr(counts_out, keep)
+        j.played_out = <int16_t *>_enc_ptr(played_out, keep)
+        status = _enc_source(j, source, threads)
         if status <= -2:
             raise ValueError(f"game {-2 - status} cannot be replayed: its FEN is refused or a move is not legal")
         if counts_out is None:
@@ -120,9 +135,6 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
     finally:
         enc_job_free(j)
         free(j)
-        free(positions)
-        free(nply)
-        free(starts)
 
 
 def _lc0_canonical(int lc0_format):

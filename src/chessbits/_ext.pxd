@@ -398,6 +398,7 @@ cdef extern from "encode_batch.h" nogil:
         int32_t *counts_out
         EncSparse sparse[WORKERS_MAX]
         int16_t *played_out
+        void *syzygy  # (an SzMany, declared below)
     int enc_job_ready(EncJob *j)
     int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads)
     ctypedef struct EncStart:
@@ -529,7 +530,7 @@ cdef extern from "syzygy.h":
                    int flipped, int wdl, int *value, int *found) nogil
 
 cdef extern from "syzygy_probe.h":
-    int SZ_NEED, SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY, SZ_WDL, SZ_DTZ
+    int SZ_NEED, SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY, SZ_INVALID, SZ_WDL, SZ_DTZ
     ctypedef struct SzError:
         int code, kind, entry, pieces
         char key[16]
@@ -542,3 +543,21 @@ cdef extern from "syzygy_probe.h":
     int SZ_PROBE_WDL_TABLE, SZ_PROBE_AB, SZ_PROBE_WDL, SZ_PROBE_DTZ_TABLE, SZ_PROBE_DTZ_NO_EP, SZ_PROBE_DTZ
     int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
                  SzError *e) nogil
+    ctypedef struct SzMany:
+        const SzBase *base
+        int what, retry
+        int16_t *value
+        int8_t *code
+        uint8_t *need
+        SzError first[256]
+        int64_t first_row[256]
+    void sz_many_begin(SzMany *m)
+    ctypedef struct SzBits:
+        const uint64_t *bits
+        const uint8_t *turns
+        const int8_t *ep
+        const uint32_t *rule50
+        const uint64_t *castling
+    void sz_many_bits(SzMany *m, const SzBits *inp, size_t n, int threads) nogil
+    int sz_probe_bits(const SzBase *b, const uint64_t *bits, int white, int ep, unsigned rule50, int what,
+                      int *value) nogil

@@ -1,12 +1,44 @@
 # Syzygy tables read in C (ext/syzygy.c): a table's bytes held, a position's stored value.
 
+from cpython.pycapsule cimport PyCapsule_New
+
+cdef extern from "syzygy.h":  # (its public part: src/chessbits/include/chessbits_syzygy.h)
+    ctypedef struct chessbits_syzygy_api:
+        int abi
+        int (*probe_wdl)(const void *tables, const uint64_t *bitboards, int white_to_move, int ep_square,
+                         unsigned halfmove_clock, int *wdl) noexcept nogil
+        int (*probe_dtz)(const void *tables, const uint64_t *bitboards, int white_to_move, int ep_square,
+                         unsigned halfmove_clock, int *dtz) noexcept nogil
+    int CHESSBITS_SYZYGY_ABI
+    const char *CHESSBITS_SYZYGY_CAPSULE
+
 cdef bint _sz_ready = False
 
 # a table's kind, what a probe failed on (ext/syzygy_probe.h), what _SzBase.answer and value answer
 _SZ_WDL, _SZ_DTZ = SZ_WDL, SZ_DTZ
-_SZ_MISSING, _SZ_CASTLING, _SZ_TOO_MANY = SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY
+_SZ_MISSING, _SZ_CASTLING, _SZ_TOO_MANY, _SZ_INVALID = SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY, SZ_INVALID
 _SZ_WDL_TABLE, _SZ_AB, _SZ_PROBE_WDL = SZ_PROBE_WDL_TABLE, SZ_PROBE_AB, SZ_PROBE_WDL
 _SZ_DTZ_TABLE, _SZ_DTZ_NO_EP, _SZ_PROBE_DTZ = SZ_PROBE_DTZ_TABLE, SZ_PROBE_DTZ_NO_EP, SZ_PROBE_DTZ
+
+
+cdef int _sz_api_wdl(const void *tables, const uint64_t *bitboards, int white_to_move, int ep_square,
+                     unsigned halfmove_clock, int *wdl) noexcept nogil:
+    return sz_probe_bits(<const SzBase *>tables, bitboards, white_to_move, ep_square, halfmove_clock,
+                         SZ_PROBE_WDL, wdl)
+
+
+cdef int _sz_api_dtz(const void *tables, const uint64_t *bitboards, int white_to_move, int ep_square,
+                     unsigned halfmove_clock, int *dtz) noexcept nogil:
+    return sz_probe_bits(<const SzBase *>tables, bitboards, white_to_move, ep_square, halfmove_clock,
+                         SZ_PROBE_DTZ, dtz)
+
+
+cdef chessbits_syzygy_api _sz_api
+_sz_api.abi = CHESSBITS_SYZYGY_ABI
+_sz_api.probe_wdl = _sz_api_wdl
+_sz_api.probe_dtz = _sz_api_dtz
+# the probes for C and Cython code (include/chessbits_syzygy.h), as a capsule
+_SZ_API = PyCapsule_New(<void *>&_sz_api, CHESSBITS_SYZYGY_CAPSULE, NULL)
 
 
 cdef class _SzTable:
@@ -104,6 +136,10 @@ cdef class _SzBase:
             raise MemoryError()
         return rc == SZ_OK
 
+    def address(self):
+        """The registry's address, for include/chessbits_syzygy.h's probes."""
+        return <size_t>&self.b
+
     def drop(self, int entry, int kind):
         if not 0 <= entry < self.b.n or kind not in (SZ_WDL, SZ_DTZ):
             raise IndexError(entry)
@@ -145,3 +181,106 @@ cdef class _SzBase:
             board = self.convert(board)
         self._run(<Board>board, what, -2, 2, 0, &v, &v2)
         return v
+
+    def many(self, source, int what, int16_t[::1] value, int8_t[::1] code, int threads):
+        """Probes (what: _SZ_PROBE_WDL or _SZ_PROBE_DTZ) every position of source into value and
+        code (0 or the probe's error), the GIL released while threads probe. source: as
+        chessbits.encode reads positions (a list of Boards, a BoardBatch, (moves, offsets,
+        starts) of games), or a _SzBits. Rows that need a table not loaded yet are probed
+        again once ``loader`` has given the tables they need. Returns (row, (code, kind, entry,
+        key, pieces)) of the first row that failed, or None."""
+        cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
+        cdef SzMany *m = <SzMany *>malloc(sizeof(SzMany))
+        cdef _SzBits bits = source if isinstance(source, _SzBits) else None
+        cdef int64_t status
+        cdef int t, k, entries
+        cdef size_t n = value.shape[0]
+        cdef bytearray need
+        cdef uint8_t[::1] need_view
+        if j == NULL or m == NULL:
+            free(j)
+            free(m)
+            raise MemoryError()
+        memset(j, 0, sizeof(EncJob))
+        memset(m, 0, sizeof(SzMany))
+        self.probes += 1
+        try:
+            j.opt.layout = -1
+            j.policy = -1
+            enc_job_ready(j)
+            j.syzygy = m
+            m.base = &self.b
+            m.what = what
+            m.value = &value[0] if n else NULL
+            m.code = &code[0] if n else NULL
+            while True:
+                entries = self.b.n  # (no table is added while the job runs: Tablebase waits)
+                need = bytearray(2 * entries + 2)
+                need_view = need
+                m.need = &need_view[0]
+                sz_many_begin(m)
+                if bits is not None:
+                    with nogil:
+                        sz_many_bits(m, &bits.s, n, threads)
+                else:
+                    status = _enc_source(j, source, threads)
+                    if status <= -2:
+                        raise ValueError(f"game {-2 - status} cannot be replayed: its FEN is refused or a move is "
+                                         "not legal")
+                wanted = [k for k in range(2 * entries) if need[k]]
+                if not wanted:
+                    break
+                for k in wanted:
+                    self.loader(k >> 1, k & 1, self.probes)
+                m.retry = 1
+            first = None
+            for t in range(WORKERS_MAX):
+                if m.first_row[t] >= 0 and (first is None or m.first_row[t] < first[0]):
+                    e = &m.first[t]
+                    first = (m.first_row[t], (e.code, e.kind, e.entry, e.key.decode("ascii"), e.pieces))
+            return first
+        finally:
+            self.loader(-1, -1, self.probes)
+            free(j)
+            free(m)
+
+
+cdef class _SzBits:
+    """Positions as bitboards for _SzBase.many: ``_SzBits(bits, turns, ep_squares,
+    halfmove_clocks, castling_rights)``, NumPy arrays as GameArrays holds them (bits: N x 8
+    uint64, pawns..kings, white, black; turns bool; the others None or int8, uint32, uint64)."""
+    cdef SzBits s
+    cdef object keep
+    cdef Py_ssize_t n
+
+    def __cinit__(self, bits, turns, ep_squares, halfmove_clocks, castling_rights):
+        cdef const uint64_t[:, ::1] b = bits
+        cdef const uint8_t[::1] tv = turns
+        cdef const int8_t[::1] ev
+        cdef const uint32_t[::1] rv
+        cdef const uint64_t[::1] cv
+        n = b.shape[0]
+        if b.shape[1] != 8 or tv.shape[0] != n:
+            raise ValueError("expected N x 8 bitboards and N turns")
+        self.keep = (bits, turns, ep_squares, halfmove_clocks, castling_rights)
+        self.n = n
+        self.s.bits = &b[0, 0] if n else NULL
+        self.s.turns = &tv[0] if n else NULL
+        if ep_squares is not None:
+            ev = ep_squares
+            if ev.shape[0] != n:
+                raise ValueError("expected N en-passant squares")
+            self.s.ep = &ev[0] if n else NULL
+        if halfmove_clocks is not None:
+            rv = halfmove_clocks
+            if rv.shape[0] != n:
+                raise ValueError("expected N halfmove clocks")
+            self.s.rule50 = &rv[0] if n else NULL
+        if castling_rights is not None:
+            cv = castling_rights
+            if cv.shape[0] != n:
+                raise ValueError("expected N castling rights")
+            self.s.castling = &cv[0] if n else NULL
+
+    def __len__(self):
+        return self.n

@@ -15,23 +15,25 @@ board: atomic, antichess) are probed by python-chess's own code on chessbits' bo
 from __future__ import annotations
 
 import collections
+import contextlib
 import mmap
 import os
 import re
 import threading
 from types import TracebackType
-from typing import Any, Dict, Iterable, Iterator, Optional, Set, Tuple, Type
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Set, Tuple, Type
 
 from . import _core
 from ._core import Board
 from ._core import (_SZ_AB as _AB, _SZ_CASTLING as _CASTLING, _SZ_DTZ_NO_EP as _DTZ_NO_EP,
                     _SZ_DTZ_TABLE as _DTZ_TABLE, _SZ_MISSING as _MISSING, _SZ_PROBE_DTZ as _PROBE_DTZ,
-                    _SZ_PROBE_WDL as _PROBE_WDL, _SZ_TOO_MANY as _TOO_MANY, _SZ_WDL_TABLE as _WDL_TABLE)
+                    _SZ_PROBE_WDL as _PROBE_WDL, _SZ_TOO_MANY as _TOO_MANY, _SZ_WDL_TABLE as _WDL_TABLE,
+                    _SZ_INVALID as _INVALID)
 from ._core import _SZ_DTZ as _DTZ, _SZ_WDL as _WDL
 
 __all__ = ["open_tablebase", "Tablebase", "MissingTableError", "WdlTable", "DtzTable", "calc_key",
            "normalize_tablename", "is_tablename", "tablenames", "dependencies", "all_dependencies",
-           "dtz_before_zeroing"]
+           "dtz_before_zeroing", "RootMove", "Native", "get_include"]
 
 TBPIECES = 7
 PCHR = ["K", "Q", "R", "B", "N", "P"]
@@ -144,6 +146,27 @@ def dtz_before_zeroing(wdl: int) -> int:
     return ((wdl > 0) - (wdl < 0)) * (1 if abs(wdl) == 2 else 101)
 
 
+def get_include() -> str:
+    """The directory of ``chessbits_syzygy.h``, the probes' C interface (:meth:`Tablebase.native`)."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
+
+
+class Native(NamedTuple):
+    """What :meth:`Tablebase.native` gives C code: ``api``, a capsule named
+    ``"chessbits.syzygy.api"`` holding the ``chessbits_syzygy_api`` table of functions, and
+    ``tables``, the address to pass them."""
+    api: Any
+    tables: int
+
+
+class RootMove(NamedTuple):
+    """A legal move at the root as :meth:`Tablebase.root_moves` ranks it."""
+    move: Any
+    wdl: int    #: the mover's WDL after it (2 win ... -2 loss), the 50-move rule from a fresh clock
+    dtz: int    #: plies from the root to the next zeroing move with best play, the mover's sign (1: it zeroes or mates)
+    rank: int   #: 2 wins, 1 draws by the 50-move rule only, 0 draws, -1 saved by it, -2 loses: with this clock
+
+
 def _map(path: str) -> mmap.mmap:
     with open(path, "rb") as f:
         return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
@@ -215,6 +238,59 @@ class DtzTable(_TableFile):
         return self._table.dtz_raw(board, self._flipped(board), wdl)
 
 
+def _bits(positions: Any, turns: Any, ep_squares: Any, halfmove_clocks: Any, castling_rights: Any) -> Any:
+    """The _core._SzBits of a GameArrays' positions or of bitboard arrays, None for other positions."""
+    from . import encode
+    np = encode._numpy()
+    if isinstance(positions, encode.GameArrays):
+        if positions.positions is None:
+            return None  # (its games replayed instead)
+        positions, turns, ep_squares, halfmove_clocks, castling_rights = (
+            positions.positions, positions.turns, positions.ep_squares, positions.halfmove_clocks,
+            positions.castling_rights)
+    elif not isinstance(positions, np.ndarray):
+        if turns is not None:
+            raise TypeError("turns= goes with positions as an N x 8 array of bitboards")
+        return None
+    if positions.ndim != 2 or positions.shape[1] != 8:
+        raise ValueError(f"positions as bitboards must be an N x 8 array, got shape {positions.shape}")
+    if turns is None:
+        raise TypeError("positions as bitboards need turns= (True where White is to move)")
+
+    def column(array: Any, dtype: Any) -> Any:
+        return None if array is None else np.ascontiguousarray(array, dtype)
+    return _core._SzBits(np.ascontiguousarray(positions, np.uint64), column(turns, np.bool_).view(np.uint8),
+                         column(ep_squares, np.int8), column(halfmove_clocks, np.uint32),
+                         column(castling_rights, np.uint64))
+
+
+def _position(positions: Any, row: int, turns: Any = None) -> Board:
+    """The board of row ``row`` of positions as a bulk probe reads them (its pieces and turn
+    only for bitboards)."""
+    if isinstance(positions, list):
+        return positions[row]
+    if isinstance(positions, _core._Batch):
+        return positions.board(row)
+    from . import encode
+    np = encode._numpy()
+    if isinstance(positions, encode.GameArrays) and positions.positions is None:
+        game = int(np.searchsorted(positions.offsets, row, "right")) - 1
+        board = Board(positions.fens[game] or Board.starting_fen, chess960=bool(positions.chess960[game]))
+        for move in positions.mainline_moves(game)[:row - int(positions.offsets[game])]:
+            board.push(move)
+        return board
+    if isinstance(positions, encode.GameArrays):
+        positions, turns = positions.positions, positions.turns
+    board = Board(None)
+    bits = [int(b) for b in positions[row]]
+    for piece_type, mask in enumerate(bits[:6], 1):
+        for square in range(64):
+            if mask >> square & 1:
+                board.set_piece_at(square, _core.Piece(piece_type, bool(bits[6] >> square & 1)))
+    board.turn = bool(turns[row])
+    return board
+
+
 def _variant_module() -> Dict[str, Any]:
     """python-chess's chess.syzygy run on chessbits' boards, for variant tables; its missing
     tables raise this module's MissingTableError."""
@@ -248,6 +324,8 @@ class Tablebase:
         self._paths: Dict[Tuple[int, int], str] = {}
         self._maps: "collections.OrderedDict[Tuple[int, int], Tuple[mmap.mmap, int]]" = collections.OrderedDict()
         self._lock = threading.RLock()
+        self._idle = threading.Condition(self._lock)  # notified when no bulk probe runs
+        self._bulk = 0  # bulk probes running (their threads read the tables without the GIL)
         self._base = self._new_base()
         self.wdl: Dict[str, str] = {}
         self.dtz: Dict[str, str] = {}
@@ -276,6 +354,7 @@ class Tablebase:
         else:
             return 0
         with self._lock:
+            self._idle.wait_for(lambda: not self._bulk)
             entry = self._base.add(name, kind)
             self._unmap(entry, kind)
             self._paths[entry, kind] = path
@@ -291,13 +370,18 @@ class Tablebase:
     def _load(self, entry: int, kind: int, probe: int) -> None:
         """Maps the table a probe asks for (entry -1: the probe is over); past max_fds,
         unmaps the least recently mapped, but none this probe asked for while it runs (it
-        asks again from the start after each table it is given)."""
+        asks again from the start after each table it is given), and none while a bulk
+        probe runs on other threads."""
         with self._lock:
             if entry >= 0:
-                data = _map(self._paths[entry, kind])
-                self._maps[entry, kind] = (data, probe)
-                self._base.give(entry, kind, data)
-            if self.max_fds is not None:
+                if (entry, kind) in self._maps:  # (given meanwhile, for a probe on another thread)
+                    self._maps[entry, kind] = (self._maps[entry, kind][0], probe)
+                    self._maps.move_to_end((entry, kind))
+                else:
+                    data = _map(self._paths[entry, kind])
+                    self._maps[entry, kind] = (data, probe)
+                    self._base.give(entry, kind, data)
+            if self.max_fds is not None and not self._bulk:
                 for key, (_, asked) in list(self._maps.items()):
                     if len(self._maps) <= self.max_fds:
                         break
@@ -367,9 +451,150 @@ class Tablebase:
         except KeyError:
             return default
 
+    def _many(self, positions: Any, what: int, dtype: str, default: Optional[int], threads: Optional[int],
+              arrays: Tuple[Any, ...]) -> Any:
+        from . import encode  # (NumPy, and the positions as the encoders read them)
+        np = encode._numpy()
+        source, single = _bits(positions, *arrays), False
+        if source is not None:
+            n = len(source)
+        else:
+            if not isinstance(positions, (Board, _core._Batch, encode.GameArrays)):
+                positions = [board if isinstance(board, Board) else self._convert(board) for board in positions]
+            source, n, single = encode._source(positions)
+        threads = encode._threads(threads)
+        values, codes = np.zeros(n, np.int16), np.zeros(n, np.int8)
+        with self._lock:
+            base = self._base
+            self._bulk += 1
+        try:
+            first = base.many(source, what, values, codes, threads)
+        finally:
+            with self._lock:
+                self._bulk -= 1
+                self._idle.notify_all()
+                if not self._bulk:
+                    self._load(-1, -1, -1)  # (unmaps past max_fds)
+        if first is not None:
+            failed = codes != 0
+            refused = failed & ~np.isin(codes, (_MISSING, _CASTLING, _TOO_MANY))  # (not KeyErrors)
+            if default is None or refused.any():
+                row, answer = first
+                if default is not None:
+                    row = int(np.flatnonzero(refused)[0])
+                    answer = (int(codes[row]), 0, 0, "a position", 0)
+                if answer[0] == _INVALID:
+                    raise ValueError(f"position {row} is not a board (its bitboards overlap, lack a king, put a "
+                                     "pawn on a back rank or name an impossible en-passant square)")
+                try:
+                    self._raise(_position(source if isinstance(source, list) else positions, row, arrays[0]), answer)
+                except (KeyError, OSError) as error:
+                    raise type(error)(f"{error.args[0]} (position {row})") from None
+            values[failed] = default
+        out = values.astype(dtype)
+        return out[0] if single else out
+
+    def probe_wdl_many(self, positions: Any, *, default: Optional[int] = None, threads: Optional[int] = None,
+                       turns: Any = None, ep_squares: Any = None, halfmove_clocks: Any = None,
+                       castling_rights: Any = None) -> Any:
+        """:meth:`probe_wdl` of many positions in one call: an int8 NumPy array (a number for one
+        Board), probed in C on ``threads`` threads with the GIL released.
+
+        ``positions``: Boards, a :class:`chessbits.encode.BoardBatch` (each game's position), a
+        :class:`chessbits.pgn.GameArrays` (the position before each move: its ``positions``
+        arrays where read with ``positions=True``, else its games replayed), or bitboards as
+        a GameArrays holds them (N x 8 uint64: pawns, knights, bishops, rooks, queens, kings,
+        white, black) with ``turns`` (True: White to move) and optionally ``ep_squares``
+        (-1: none), ``halfmove_clocks`` and ``castling_rights``. ``default``: the value of a
+        position whose probe would raise KeyError (a missing table, castling rights, too many
+        pieces); None raises it, naming the position.
+
+        >>> tablebase.probe_wdl_many([chessbits.Board("8/8/8/8/8/8/8/K1k4Q w - - 0 1")])  # doctest: +SKIP
+        array([2], dtype=int8)
+        """
+        return self._many(positions, _PROBE_WDL, "int8", default, threads,
+                          (turns, ep_squares, halfmove_clocks, castling_rights))
+
+    def probe_dtz_many(self, positions: Any, *, default: Optional[int] = None, threads: Optional[int] = None,
+                       turns: Any = None, ep_squares: Any = None, halfmove_clocks: Any = None,
+                       castling_rights: Any = None) -> Any:
+        """:meth:`probe_dtz` of many positions in one call: an int16 NumPy array; as
+        :meth:`probe_wdl_many`."""
+        return self._many(positions, _PROBE_DTZ, "int16", default, threads,
+                          (turns, ep_squares, halfmove_clocks, castling_rights))
+
+    def root_moves(self, board: Board) -> List[RootMove]:
+        """Every legal move with its WDL and DTZ after it and its rank under the 50-move rule,
+        best first, as an engine plays from the tables at the root: the wins that zero in time
+        for the halfmove clock fastest first, then wins the rule turns into draws, draws, losses
+        the rule saves, losses (the farthest zeroing first). python-chess has no such call.
+
+        A move's DTZ counts its own ply (a mate or a zeroing move: 1, or 101 in a cursed win).
+        The tables know no history: repetitions are not looked at, and a DTZ may be one more
+        than the true distance where a table stores it rounded.
+
+        >>> [(str(m.move), m.wdl, m.dtz, m.rank) for m in tablebase.root_moves(board)][:1]  # doctest: +SKIP
+        [('e7e8q', 2, 1, 2)]
+        """
+        board = board if isinstance(board, Board) else self._convert(board)
+        clock = board.halfmove_clock
+        children, zeroing, mates, moves = [], [], [], list(board.legal_moves)
+        for move in moves:
+            zeroing.append(board.is_zeroing(move))
+            board.push(move)
+            mates.append(board.is_checkmate())
+            children.append(board.copy(stack=False))
+            board.pop()
+        if not moves:
+            return []
+        wdls = self.probe_wdl_many(children)
+        dtzs = self.probe_dtz_many(children)
+        ranked = []
+        for move, child_wdl, child_dtz, zero, mate in zip(moves, wdls, dtzs, zeroing, mates):
+            wdl, dtz = -int(child_wdl), -int(child_dtz)
+            if mate:
+                dtz = 1
+            elif zero:
+                dtz = dtz_before_zeroing(wdl)
+            else:
+                dtz += (dtz > 0) - (dtz < 0)  # (this move's ply; 0 stays 0)
+            if wdl > 0:
+                rank = 2 if wdl == 2 and (zero or mate or clock + dtz <= 100) else 1
+            elif wdl < 0:
+                rank = -2 if wdl == -2 and (zero or clock - dtz <= 100) else -1
+            else:
+                rank = 0
+            ranked.append(RootMove(move, wdl, dtz, rank))
+        return sorted(ranked, key=lambda m: (-m.rank, m.dtz if m.rank > 0 else -abs(m.dtz) if m.rank < 0 else 0))
+
+    @contextlib.contextmanager
+    def native(self) -> Iterator[Native]:
+        """Every table added mapped (``max_fds`` set aside) and kept until the block ends, for C,
+        C++ or Cython code to probe without the GIL through ``chessbits_syzygy.h``
+        (:func:`get_include`), from any number of threads.
+
+        >>> with tablebase.native() as handle:  # doctest: +SKIP
+        ...     my_engine.search(board, handle.api, handle.tables)
+        """
+        with self._lock:
+            self._bulk += 1
+        try:
+            with self._lock:
+                base = self._base
+                for entry, kind in list(self._paths):
+                    self._load(entry, kind, -2)
+            yield Native(_core._SZ_API, base.address())
+        finally:
+            with self._lock:
+                self._bulk -= 1
+                self._idle.notify_all()
+                if not self._bulk:
+                    self._load(-1, -1, -1)
+
     def close(self) -> None:
         """Closes all loaded tables (and forgets every table added)."""
         with self._lock:
+            self._idle.wait_for(lambda: not self._bulk)
             for key in list(self._maps):
                 self._unmap(*key)
             self._base = self._new_base()
