@@ -32,3 +32,4 @@
 #include "svg.c"
 #include "syzygy.c"
 #include "syzygy_probe.c"
+#include "syzygy_check.c"

@@ -362,6 +362,11 @@ static int sz_probe_on(const SzBase *b, Position *p, int what, int alpha, int be
   }
 }
 
+int sz_probe_position(const SzBase *b, Position *pos, int what, int *value, SzError *e) {
+  int v2;
+  return sz_probe_on(b, pos, what, -2, 2, 0, value, &v2, e);
+}
+
 int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
              SzError *e) {
   Position p = *pos;

@@ -78,6 +78,10 @@ typedef struct {
   int64_t first_row[WORKERS_MAX]; /* that row, -1 if none */
 } SzMany;
 
+/* Returns as sz_probe (alpha -2, beta 2, no wdl given), probing pos itself (every move it
+   makes taken back before it returns). */
+int sz_probe_position(const SzBase *b, Position *pos, int what, int *value, SzError *e);
+
 /* Positions as bitboards, row i at bits[8 * i] in GameArrays' layout: pawns, knights, bishops,
    rooks, queens, kings, white, black; the rest per row, NULL for none (castling rights are
    python-chess's castling_rights; a position with any cannot be probed). */

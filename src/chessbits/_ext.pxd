@@ -561,3 +561,12 @@ cdef extern from "syzygy_probe.h":
     void sz_many_bits(SzMany *m, const SzBits *inp, size_t n, int threads) nogil
     int sz_probe_bits(const SzBase *b, const uint64_t *bits, int white, int ep, unsigned rule50, int what,
                       int *value) nogil
+
+cdef extern from "syzygy_check.h":
+    ctypedef struct SzCheck:
+        int64_t positions, failures, first
+        int rule, code
+    int SZ_RULE_NONE, SZ_RULE_TERMINAL, SZ_RULE_WDL, SZ_RULE_DTZ_SIGN, SZ_RULE_DTZ_STEP
+    int sz_check(const SzBase *b, const char *name, uint64_t stride, uint64_t offset, int threads,
+                 SzCheck *out) nogil
+    uint64_t sz_check_candidates(const char *name)

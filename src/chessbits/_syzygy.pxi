@@ -19,6 +19,14 @@ _SZ_WDL, _SZ_DTZ = SZ_WDL, SZ_DTZ
 _SZ_MISSING, _SZ_CASTLING, _SZ_TOO_MANY, _SZ_INVALID = SZ_MISSING, SZ_CASTLING, SZ_TOO_MANY, SZ_INVALID
 _SZ_WDL_TABLE, _SZ_AB, _SZ_PROBE_WDL = SZ_PROBE_WDL_TABLE, SZ_PROBE_AB, SZ_PROBE_WDL
 _SZ_DTZ_TABLE, _SZ_DTZ_NO_EP, _SZ_PROBE_DTZ = SZ_PROBE_DTZ_TABLE, SZ_PROBE_DTZ_NO_EP, SZ_PROBE_DTZ
+# the rules ext/syzygy_check.c checks, by number
+_SZ_RULES = {SZ_RULE_TERMINAL: "a mate or stalemate's WDL", SZ_RULE_WDL: "WDL the best of the moves' WDL",
+             SZ_RULE_DTZ_SIGN: "DTZ agrees with WDL", SZ_RULE_DTZ_STEP: "DTZ one more than the best move's"}
+
+
+def _sz_candidates(str name):
+    """The candidates of material name ext/syzygy_check.c counts (2 * 64^pieces)."""
+    return sz_check_candidates(name.encode("ascii"))
 
 
 cdef int _sz_api_wdl(const void *tables, const uint64_t *bitboards, int white_to_move, int ep_square,
@@ -139,6 +147,20 @@ cdef class _SzBase:
     def address(self):
         """The registry's address, for include/chessbits_syzygy.h's probes."""
         return <size_t>&self.b
+
+    def check(self, str name, uint64_t stride, uint64_t offset, int threads):
+        """ext/syzygy_check.c's check of material name's candidates offset, offset + stride,
+        ... (every table it needs given): (positions, failures, first candidate failing or
+        stopping, rule broken, probe error code), the GIL released."""
+        cdef SzCheck out
+        cdef bytes encoded = name.encode("ascii")
+        cdef const char *text = encoded
+        cdef int rc
+        with nogil:
+            rc = sz_check(&self.b, text, stride, offset, threads, &out)
+        if rc != SZ_OK:
+            raise ValueError(f"not a Syzygy table name: {name!r}")
+        return out.positions, out.failures, out.first, out.rule, out.code
 
     def drop(self, int entry, int kind):
         if not 0 <= entry < self.b.n or kind not in (SZ_WDL, SZ_DTZ):

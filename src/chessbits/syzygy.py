@@ -33,7 +33,7 @@ from ._core import _SZ_DTZ as _DTZ, _SZ_WDL as _WDL
 
 __all__ = ["open_tablebase", "Tablebase", "MissingTableError", "WdlTable", "DtzTable", "calc_key",
            "normalize_tablename", "is_tablename", "tablenames", "dependencies", "all_dependencies",
-           "dtz_before_zeroing", "RootMove", "Native", "get_include"]
+           "dtz_before_zeroing", "RootMove", "Native", "TableCheck", "get_include"]
 
 TBPIECES = 7
 PCHR = ["K", "Q", "R", "B", "N", "P"]
@@ -157,6 +157,14 @@ class Native(NamedTuple):
     ``tables``, the address to pass them."""
     api: Any
     tables: int
+
+
+class TableCheck(NamedTuple):
+    """What :meth:`Tablebase.check` found."""
+    positions: int              #: legal positions checked
+    failures: int               #: positions breaking a rule
+    first: Optional[str]        #: the FEN of the first of them, or None
+    rule: Optional[str]         #: the rule it breaks, or None
 
 
 class RootMove(NamedTuple):
@@ -289,6 +297,22 @@ def _position(positions: Any, row: int, turns: Any = None) -> Board:
                 board.set_piece_at(square, _core.Piece(piece_type, bool(bits[6] >> square & 1)))
     board.turn = bool(turns[row])
     return board
+
+
+def _candidate_fen(name: str, k: int) -> str:
+    """The FEN of ext/syzygy_check.c's candidate k of material name."""
+    board = Board(None)
+    placed = k >> 1
+    pieces = []
+    white, black = name.split("v")
+    for color, side in ((True, white), (False, black)):
+        for piece_type in range(1, 7):
+            pieces += [(piece_type, color)] * side.count("PNBRQK"[piece_type - 1])
+    for piece_type, color in pieces:
+        board.set_piece_at(placed & 63, _core.Piece(piece_type, color))
+        placed >>= 6
+    board.turn = bool(k & 1)
+    return board.fen()
 
 
 def _variant_module() -> Dict[str, Any]:
@@ -566,6 +590,32 @@ class Tablebase:
                 rank = 0
             ranked.append(RootMove(move, wdl, dtz, rank))
         return sorted(ranked, key=lambda m: (-m.rank, m.dtz if m.rank > 0 else -abs(m.dtz) if m.rank < 0 else 0))
+
+    def check(self, name: str, *, every: int = 1, start: int = 0, threads: Optional[int] = None) -> TableCheck:
+        """Checks the tables against the rules of the game on every legal position of a material
+        (or every ``every``-th candidate from ``start``; the candidates are 2 x 64^pieces
+        placements, the side to move last): its WDL is the best of its moves' (captures and
+        promotions probed in the tables they lead to), its DTZ agrees with its WDL, and its DTZ
+        is one more than its best move's, within one (a DTZ table may round). It needs the
+        material's WDL and DTZ tables and those its moves lead to.
+
+        >>> tablebase.check("KRvK")  # doctest: +SKIP
+        TableCheck(positions=399112, failures=0, first=None, rule=None)
+        """
+        from . import encode
+        name = normalize_tablename(name)
+        if every < 1 or not 0 <= start < _core._sz_candidates(name):
+            raise ValueError(f"every must be at least 1 and start a candidate, got {every!r}, {start!r}")
+        threads = encode._threads(threads)
+        with self.native():
+            positions, failures, first, rule, code = self._base.check(name, every, start, threads)
+        if code:
+            pieces = "".join(name.split("v"))
+            raise MissingTableError(f"a table {name}'s positions lead to is missing or corrupted (code {code}, "
+                                    f"candidate {first} of {pieces})")
+        if not failures:
+            return TableCheck(positions, 0, None, None)
+        return TableCheck(positions, failures, _candidate_fen(name, first), _core._SZ_RULES[rule])
 
     @contextlib.contextmanager
     def native(self) -> Iterator[Native]:

@@ -1,6 +1,7 @@
 """Syzygy probes side by side in one run: python-chess's ``chess.syzygy`` against chessbits'
-(ext/syzygy.c), one board at a time from Python, and Fathom (C) where its probe benchmark is
-built (``--fathom``: ../shared/anchors/fathom's probe_bench, which reads pos.txt).
+(ext/syzygy.c), one board a call from Python and in bulk (Boards, bitboard arrays; one and two
+threads), and Fathom (C) where its probe benchmark is built (``--fathom``:
+../shared/anchors/fathom's probe_bench, which reads pos.txt), measured as it measures.
 
     chessbits bench syzygy --tables DIR [--per-table 40] [--rounds 5] [--fathom BINARY]
 
@@ -13,11 +14,13 @@ import datetime
 import os
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
 from .._options import Parser, positive, summary
@@ -50,19 +53,34 @@ def positions(tables: Path, per_table: int, seed: int = 1) -> List[Any]:
     return boards
 
 
-def fathom(binary: str, tables: Path, boards: List[Any], wdl: List[int]) -> str:
-    """Fathom's probe_bench line on the boards (pos.txt written for it), or why not."""
-    with tempfile.TemporaryDirectory() as folder:
-        with open(os.path.join(folder, "pos.txt"), "w") as f:
-            for board, value in zip(boards, wdl):
-                masks = (board.occupied_co[True], board.occupied_co[False], board.kings, board.queens, board.rooks,
-                         board.bishops, board.knights, board.pawns)
-                f.write(" ".join(str(m) for m in masks) + f" {int(board.turn)} {value}\n")
-        try:
-            out = subprocess.run([binary, str(tables)], cwd=folder, capture_output=True, text=True, timeout=600).stdout
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"not run: {exc}"
-    return next((line for line in out.splitlines() if line.startswith("Fathom")), f"no result line: {out[-200:]!r}")
+def fathom_input(folder: str, boards: List[Any], wdl: Sequence[int]) -> None:
+    """pos.txt for Fathom's probe_bench in folder: the boards' bitboards, turn and expected WDL."""
+    with open(os.path.join(folder, "pos.txt"), "w") as f:
+        for board, value in zip(boards, wdl):
+            masks = (board.occupied_co[True], board.occupied_co[False], board.kings, board.queens, board.rooks,
+                     board.bishops, board.knights, board.pawns)
+            f.write(" ".join(str(m) for m in masks) + f" {int(board.turn)} {value}\n")
+
+
+def fathom(binary: str, tables: Path, folder: str) -> Tuple[Optional[float], str]:
+    """Fathom's probe_bench on folder's pos.txt: (its best us/probe, its result line), or (None, why not)."""
+    try:
+        out = subprocess.run([binary, str(tables)], cwd=folder, capture_output=True, text=True, timeout=600).stdout
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"not run: {exc}"
+    line = next((line for line in out.splitlines() if line.startswith("Fathom")), f"no result line: {out[-200:]!r}")
+    found = re.search(r"best ([0-9.]+) us/probe", line)
+    return (float(found.group(1)) if found else None), line
+
+
+def best_of(fn: Callable[[], Any], passes: int) -> Tuple[float, Any]:
+    """(the fastest of `passes` calls in seconds, the last call's result): Fathom's probe_bench's measure."""
+    best, result = float("inf"), None
+    for _ in range(passes):
+        start = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, result
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -77,6 +95,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("chessbits bench syzygy: needs --tables DIR (Syzygy tables; python-chess's sdist has every "
               "3- and 4-piece one in data/syzygy/regular)", file=sys.stderr)
         return 0
+    import numpy as np
     import chessbits.syzygy as ours_module
     tables = Path(args.tables)
     boards = positions(tables, args.per_table)
@@ -89,35 +108,64 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError:
         theirs_module = None
     ours = ours_module.open_tablebase(str(tables))
+    bits = np.array([[b.pawns, b.knights, b.bishops, b.rooks, b.queens, b.kings, b.occupied_co[True],
+                      b.occupied_co[False]] for b in boards], np.uint64)
+    turns = np.array([b.turn for b in boards])
+    # (name, kind, threads, fn): each timed in interleaved rounds, answers compared with python-chess's
     rows: List[Any] = []
     if theirs_module is not None:
         theirs = theirs_module.open_tablebase(str(tables))
         pc_boards = [chess.Board(b.fen()) for b in boards]
-        rows += [("python-chess probe_wdl", lambda: [theirs.probe_wdl(b) for b in pc_boards]),
-                 ("python-chess probe_dtz", lambda: [theirs.probe_dtz(b) for b in pc_boards])]
-    rows += [("chessbits probe_wdl", lambda: [ours.probe_wdl(b) for b in boards]),
-             ("chessbits probe_dtz", lambda: [ours.probe_dtz(b) for b in boards])]
-    fns: List[Callable[[], Any]] = [fn for _, fn in rows]
-    results = interleaved(fns, args.rounds)
-    named = {name: result for (name, _), result in zip(rows, results)}
+        rows += [("python-chess probe_wdl, a board a call", "wdl", 1, lambda: [theirs.probe_wdl(b) for b in pc_boards]),
+                 ("python-chess probe_dtz, a board a call", "dtz", 1, lambda: [theirs.probe_dtz(b) for b in pc_boards])]
+    for kind in ("wdl", "dtz"):
+        one, many = getattr(ours, f"probe_{kind}"), getattr(ours, f"probe_{kind}_many")
+        rows.append((f"chessbits probe_{kind}, a board a call", kind, 1, lambda one=one: [one(b) for b in boards]))
+        for threads in (1, 2):
+            rows.append((f"chessbits probe_{kind}_many, Boards", kind, threads,
+                         lambda many=many, t=threads: many(boards, threads=t).tolist()))
+            rows.append((f"chessbits probe_{kind}_many, bitboards", kind, threads,
+                         lambda many=many, t=threads: many(bits, turns=turns, threads=t).tolist()))
+    results = interleaved([fn for *_, fn in rows], args.rounds)
     status, out = 0, []
-    for name, (seconds, answers) in named.items():
-        kind = name.split()[-1]
-        base = named.get(f"python-chess {kind}")
+    reference = {kind: result for (name, kind, _, _), result in zip(rows, results) if name.startswith("python-chess")}
+    for (name, kind, threads, _), (seconds, answers) in zip(rows, results):
+        base = reference.get(kind)
         same = base is None or answers == base[1]
         status = status or (0 if same else 1)
         ratio = f"{base[0] / seconds:.1f}x" if base else "-"
-        out.append([name, f"{seconds / len(boards) * 1e6:.2f}", ratio + ("" if same else " (answers differ!)")])
-    wdl = named["chessbits probe_wdl"][1]
-    line = fathom(args.fathom, tables, boards, wdl) if args.fathom else None
-    if line and (found := re.search(r"best ([0-9.]+) us/probe", line)):
-        base = named.get("python-chess probe_wdl")
-        out.append(["Fathom tb_probe_wdl (C, best of 20)", found.group(1),
-                    f"{base[0] / len(boards) * 1e6 / float(found.group(1)):.1f}x" if base else "-"])
+        out.append([name, threads, f"{seconds / len(boards) * 1e6:.3f}", ratio + ("" if same else " (answers differ!)"), ""])
+    # beside Fathom: its probe_bench's measure (the best of 20 passes over the positions), both
+    # sides in each round, medians over the rounds
+    wdl = [int(v) for v in ours.probe_wdl_many(bits, turns=turns)]
+    line = None
+    if args.fathom:
+        with tempfile.TemporaryDirectory() as folder:
+            fathom_input(folder, boards, wdl)
+            best: Dict[str, List[float]] = {"fathom": [], "1": [], "2": []}
+            for _ in range(args.rounds):
+                value, line = fathom(args.fathom, tables, folder)
+                if value is None:
+                    break
+                best["fathom"].append(value)
+                for threads in (1, 2):
+                    seconds, answers = best_of(lambda t=threads: ours.probe_wdl_many(bits, turns=turns, threads=t), 20)
+                    best[str(threads)].append(seconds / len(boards) * 1e6)
+                    status = status or (0 if answers.tolist() == wdl else 1)
+            if best["fathom"]:
+                base = reference.get("wdl")
+                fathom_us = statistics.median(best["fathom"])
+                for threads in (1, 2):
+                    us = statistics.median(best[str(threads)])
+                    out.append([f"chessbits probe_wdl_many, bitboards, best of 20", threads, f"{us:.3f}",
+                                f"{base[0] / len(boards) * 1e6 / us:.1f}x" if base else "-", f"{fathom_us / us:.2f}x"])
+                out.append(["Fathom tb_probe_wdl (C), best of 20", 1, f"{fathom_us:.3f}",
+                            f"{base[0] / len(boards) * 1e6 / fathom_us:.1f}x" if base else "-", "1.00x"])
     print(f"Machine: {machine()}; {datetime.date.today()}; {len(boards):,} random positions of the "
-          f"{len(list(tables.glob('*.rtbw')))} WDL tables in {tables} ({args.per_table} each, no en passant), "
-          f"medians of {args.rounds} interleaved rounds, one thread; ratio: python-chess's time / the row's.\n")
-    print(table(["probe", "us/probe", "ratio"], out))
+          f"{len(list(tables.glob('*.rtbw')))} WDL tables in {tables} ({args.per_table} each, no en passant, "
+          f"clock 0), medians of {args.rounds} interleaved rounds; vs python-chess: its time / the row's "
+          f"(one board a call); vs Fathom: Fathom's time / the row's, both the best of 20 passes.\n")
+    print(table(["probe", "threads", "us/probe", "vs python-chess", "vs Fathom"], out))
     if line:
         print(f"\n{line}")
     ours.close()

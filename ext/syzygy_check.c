@@ -1,0 +1,149 @@
+/* The tables checked against the rules of the game (syzygy_check.h). */
+#include <string.h>
+#include "syzygy_check.h"
+
+/* Returns the number of pieces of name with their codes (PieceType | 8 for Black) in pc. */
+static int sc_pieces(const char *name, uint8_t pc[SZ_PIECES_MAX]) {
+  int counts[2][7], n = 0;
+  if (!sz_material(name, counts)) return 0;
+  for (int c = 0; c < 2; c++)
+    for (int pt = PAWN; pt <= KING; pt++)
+      for (int k = 0; k < counts[c][pt]; k++) pc[n++] = (uint8_t)(pt | (c << 3));
+  return n;
+}
+
+uint64_t sz_check_candidates(const char *name) {
+  uint8_t pc[SZ_PIECES_MAX];
+  const int n = sc_pieces(name, pc);
+  return n ? 2ULL << (6 * n) : 0;
+}
+
+/* Returns the mover's DTZ of a move into child c (its WDL cw, its DTZ cd) as one step:
+   1 or 101 for a zeroing move or a mate, else the child's distance plus this ply. */
+static int sc_step(int zeroing, int mate, int cw, int cd) {
+  const int w = -cw;
+  if (mate) return 1;
+  if (zeroing) return ((w > 0) - (w < 0)) * (abs(w) == 2 ? 1 : 101);
+  const int d = -cd;
+  return d + (d > 0) - (d < 0);
+}
+
+/* Returns SZ_OK with *rule the first rule pos breaks (SZ_RULE_NONE if none). */
+static int sc_position(const SzBase *b, Position *pos, int *rule) {
+  int w, d, rc;
+  SzError e;
+  *rule = SZ_RULE_NONE;
+  if ((rc = sz_probe_position(b, pos, SZ_PROBE_WDL, &w, &e)) != SZ_OK) return rc;
+  if ((rc = sz_probe_position(b, pos, SZ_PROBE_DTZ, &d, &e)) != SZ_OK) return rc;
+  if (!((w == 2 && d >= 1 && d <= 100) || (w == 1 && d > 100) || (w == 0 && d == 0) ||
+        (w == -1 && d < -100) || (w == -2 && d <= -1 && d >= -100))) {
+    *rule = SZ_RULE_DTZ_SIGN;
+    return SZ_OK;
+  }
+  PyMove moves[MAX_MOVES];
+  const int n = board_generate(pos, ~0ULL, ~0ULL, 1, moves);
+  if (n == 0) {  /* mate or stalemate */
+    if (w != (board_checkers(pos) ? -2 : 0)) *rule = SZ_RULE_TERMINAL;
+    return SZ_OK;
+  }
+  int best_sign = -1, best_step = 0, found = 0;
+  for (int i = 0; i < n; i++) {
+    const int zeroing = board_is_zeroing(pos, moves[i]);
+    StateInfo st;
+    int cw, cd = 0;
+    board_push_legal(pos, moves[i], &st);
+    rc = sz_probe_position(b, pos, SZ_PROBE_WDL, &cw, &e);
+    const int sign = (cw < 0) - (cw > 0);  /* the mover's */
+    const int wanted = rc == SZ_OK && sign == ((w > 0) - (w < 0)) && w != 0;
+    if (wanted && !zeroing) rc = sz_probe_position(b, pos, SZ_PROBE_DTZ, &cd, &e);
+    PyMove replies[MAX_MOVES];
+    const int mate = rc == SZ_OK && wanted && board_checkers(pos) && board_generate(pos, ~0ULL, ~0ULL, 1, replies) == 0;
+    board_pop(pos);
+    if (rc != SZ_OK) return rc;
+    if (sign > best_sign) best_sign = sign;
+    if (wanted) {
+      const int step = sc_step(zeroing, mate, cw, cd);
+      if (!found || step < best_step) best_step = step;  /* (a win's fastest, a loss's longest: both the least) */
+      found = 1;
+    }
+  }
+  if (best_sign != (w > 0) - (w < 0)) *rule = SZ_RULE_WDL;
+  else if (w != 0 && (!found || abs(d - best_step) > 1)) *rule = SZ_RULE_DTZ_STEP;
+  return SZ_OK;
+}
+
+typedef struct {
+  const SzBase *b;
+  const uint8_t *pc;
+  int n;
+  uint64_t stride, offset, count;  /* candidates offset + stride * j for j < count */
+  volatile int64_t *next;
+  volatile int64_t *stop;           /* the lowest failing j so far + 1 after a probe error (0: none) */
+  SzCheck out;
+} ScWork;
+
+enum { SC_CHUNK = 256 };
+
+/* Returns nothing; one thread's share of sz_check. */
+static void sc_run(void *arg) {
+  ScWork *w = arg;
+  for (;;) {
+    const int64_t first = workers_fetch_add(w->next, SC_CHUNK);
+    if (first >= (int64_t)w->count || workers_load(w->stop)) return;
+    const uint64_t last = (uint64_t)first + SC_CHUNK < w->count ? (uint64_t)first + SC_CHUNK : w->count;
+    for (uint64_t j = (uint64_t)first; j < last; j++) {
+      const uint64_t k = w->offset + w->stride * j;
+      uint64_t bits[8] = {0};
+      uint64_t placed = k >> 1;
+      for (int i = 0; i < w->n; i++, placed >>= 6) {
+        const uint64_t sq = 1ULL << (placed & 63);
+        bits[(w->pc[i] & 7) - 1] |= sq;
+        bits[6 + (w->pc[i] >> 3)] |= sq;
+      }
+      if (popcount(bits[6] | bits[7]) != w->n) continue;  /* two pieces on a square */
+      const uint8_t turn = k & 1;
+      const SzBits in = {bits, &turn, NULL, NULL, NULL};
+      Position pos;
+      StateInfo st;
+      if (sz_position(&in, 0, &pos, &st) != SZ_OK) continue;
+      /* the side not to move in check: not a position */
+      const Color them = pos.side ^ 1;
+      if (position_attackers(&pos, pos.side, lsb(pos.by_type[KING] & pos.by_color[them]), pos.by_type[NO_PIECE_TYPE]))
+        continue;
+      int rule;
+      const int rc = sc_position(w->b, &pos, &rule);
+      if (rc != SZ_OK) {
+        w->out.code = rc, w->out.first = (int64_t)k;
+        __atomic_store_n(w->stop, 1, __ATOMIC_RELAXED);
+        return;
+      }
+      w->out.positions++;
+      if (rule != SZ_RULE_NONE) {
+        if (w->out.failures++ == 0 || (int64_t)k < w->out.first) w->out.first = (int64_t)k, w->out.rule = rule;
+      }
+    }
+  }
+}
+
+int sz_check(const SzBase *b, const char *name, uint64_t stride, uint64_t offset, int threads, SzCheck *out) {
+  uint8_t pc[SZ_PIECES_MAX];
+  const int n = sc_pieces(name, pc);
+  memset(out, 0, sizeof *out);
+  out->first = -1;
+  if (!n || !stride) return SZ_CORRUPT;
+  const uint64_t total = 2ULL << (6 * n);
+  const uint64_t count = offset < total ? (total - offset + stride - 1) / stride : 0;
+  volatile int64_t next = 0, stop = 0;
+  if (threads < 1) threads = 1;
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  ScWork w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++) w[t] = (ScWork){b, pc, n, stride, offset, count, &next, &stop, {0, 0, -1, 0, 0}};
+  workers_run(threads, sc_run, w, sizeof w[0]);
+  for (int t = 0; t < threads; t++) {
+    const SzCheck *o = &w[t].out;
+    out->positions += o->positions, out->failures += o->failures;
+    if (o->code != SZ_OK && (out->code == SZ_OK || o->first < out->first)) out->code = o->code, out->first = o->first;
+    if (out->code == SZ_OK && o->failures && (out->first < 0 || o->first < out->first)) out->first = o->first, out->rule = o->rule;
+  }
+  return SZ_OK;
+}
