@@ -16,9 +16,9 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.bench.variants", "chessbits.svg", "chessbits.bench.svg", "chessbits._answers"]
 
 
-# Pages whose plain code blocks (no >>>) need a file or a network of the reader's: their own
-# tests run them (test_data_page_example below, tests/test_encode_docs.py).
-OWN_TESTS = {"docs/data.md", "docs/encode.md"}
+# Pages whose code needs a file or a network of the reader's: their own tests run them
+# (test_data_page_example below, tests/test_encode_docs.py, tests/test_syzygy_docs.py).
+OWN_TESTS = {"docs/data.md", "docs/encode.md", "docs/syzygy.md"}
 PAGES = ["README.md"] + sorted(page for page in (str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md"))
                                if "_build" not in page and page not in OWN_TESTS
                                and "```python" in (ROOT / page).read_text(encoding="utf-8"))
