@@ -135,8 +135,9 @@ static int sz_spans(SzPairs *d) {
   return rc;
 }
 
-/* Returns the bytes past the pairs header at p (NULL if it does not fit before end), *d read
-   from it for a side of `size` positions. */
+/* Returns the bytes past the pairs header at p, *d read from it for a side of `size`
+   positions; NULL if it does not fit before end or does not decode (*rc then says why where
+   it is not the bytes' end: it may be left as it was). */
 static const uint8_t *sz_pairs(SzPairs *d, const uint8_t *p, const uint8_t *end, uint64_t size, int *rc) {
   memset(d, 0, sizeof *d);
   d->size = size;
@@ -324,14 +325,32 @@ static int sz_name(SzTable *t, const char *name) {
   return 1;
 }
 
+/* Returns 1 if each side's pieces (of every file) are name's material, either colouring. */
+static int sz_pieces_match(const SzTable *t, const char *name, int files, int sides) {
+  int counts[2][7];
+  if (!sz_material(name, counts)) return 0;
+  for (int f = 0; f < files; f++)
+    for (int s = 0; s < sides; s++) {
+      int seen[16] = {0}, same = 1, mirrored = 1;
+      for (int i = 0; i < t->num; i++) seen[t->side[f][s].pieces[i]]++;
+      for (int c = 0; c < 2; c++)
+        for (int pt = PAWN; pt <= KING; pt++) {
+          same &= seen[pt | c << 3] == counts[c][pt];
+          mirrored &= seen[pt | c << 3] == counts[c ^ 1][pt];
+        }
+      if (!same && !mirrored) return 0;
+    }
+  return 1;
+}
+
 /* Returns SZ_OK after reading the pairs of sides[0..n) from p (for a DTZ table then the value
    maps of each) and placing their index entries, block sizes and blocks after them: all the
    index entries first, then the sizes, then each side's blocks 64-byte aligned. */
 static int sz_layout(SzTable *t, SzPairs **pairs, int n, const uint64_t *size, const uint8_t *p) {
   const uint8_t *end = t->bytes + t->length;
-  int rc = SZ_CORRUPT;
   for (int s = 0; s < n; s++) {
-    if (!(p = sz_pairs(pairs[s], p, end, size[s], &rc))) return rc;
+    int rc = SZ_CORRUPT;  /* (sz_pairs sets it on some of its failures only) */
+    if (!(p = sz_pairs(pairs[s], p, end, size[s], &rc))) return rc == SZ_NOMEM ? SZ_NOMEM : SZ_CORRUPT;
     if (t->dtz && pairs[s]->constant) pairs[s]->value = 0;
   }
   if (t->dtz) {  /* per file, if mapped: four maps (win, loss, cursed win, blessed loss), each its length first */
@@ -406,13 +425,14 @@ static int sz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *
       for (int c = 0; c < 16; c++) unique += count[c] == 1;
       for (int c = 1; c < 7; c++) unequal += count[c] != count[c + 8];
       t->symmetric = unequal == 0;
-      if (!t->has_pawns && unique < 2) return SZ_UNSUPPORTED;  /* (no kings: antichess) */
+      if (!t->has_pawns && unique < 2) return SZ_CORRUPT;  /* (no kings: an antichess table, not this name's) */
       t->enc = unique >= 3 ? 0 : 2;
     }
     for (int s = 0; s < sides; s++)
       size[2 * f + s] = t->has_pawns ? sz_factors_pawn(t, &t->side[f][s], order[s], order2[s], f)
                                      : sz_factors(t, &t->side[f][s], order[s]);
   }
+  if (!sz_pieces_match(t, name, files, sides)) return SZ_CORRUPT;
   sz_stored_key(t, name);
   p += (p - bytes) & 1;
   int n = 0;

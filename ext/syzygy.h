@@ -59,7 +59,7 @@ typedef struct {
 } SzTable;
 
 /* (the codes C callers see are the public header's: src/chessbits/include) */
-enum { SZ_OK = CHESSBITS_SZ_OK, SZ_CORRUPT = CHESSBITS_SZ_CORRUPT, SZ_UNSUPPORTED = -2, SZ_NOMEM = CHESSBITS_SZ_NOMEM };
+enum { SZ_OK = CHESSBITS_SZ_OK, SZ_CORRUPT = CHESSBITS_SZ_CORRUPT, SZ_NOMEM = CHESSBITS_SZ_NOMEM };
 
 /* Returns 1 with counts[colour][piece type] of a table's name ("KRPvKR", White's first), 0 if
    it is not the name of a table of at most SZ_PIECES_MAX pieces with a king a side. */
@@ -69,8 +69,8 @@ int sz_material(const char *name, int counts[2][7]);
 void sz_init(void);
 
 /* Returns SZ_OK with *t read from the bytes (kept, not copied) of the WDL table named name
-   (its normalized name, as "KRPvKR"), SZ_CORRUPT if they are not one, SZ_UNSUPPORTED for a
-   table without kings, SZ_NOMEM. */
+   (its normalized name, as "KRPvKR"), SZ_CORRUPT if they are not one (its pieces not the
+   name's, as a table without kings), SZ_NOMEM. */
 int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name);
 
 /* Returns as sz_wdl_open, for a DTZ table. */

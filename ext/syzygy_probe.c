@@ -453,15 +453,16 @@ enum { SZ_CHUNK = 64 };  /* rows a thread takes at a time */
 
 typedef struct {
   SzMany *m;
-  const SzBits *in;
+  const SzBits *in;               /* the rows as bitboards, or */
+  const Position *const *pos;     /* as positions */
   size_t n;
   volatile int64_t *next;
   int thread;
-} SzBitsWork;
+} SzWork;
 
-/* Returns nothing; one thread's share of sz_many_bits. */
-static void sz_bits_run(void *arg) {
-  SzBitsWork *w = arg;
+/* Returns nothing; one thread's share of sz_many_bits or sz_many_positions. */
+static void sz_work_run(void *arg) {
+  SzWork *w = arg;
   SzMany *m = w->m;
   for (;;) {
     const int64_t first = workers_fetch_add(w->next, SZ_CHUNK);
@@ -469,6 +470,10 @@ static void sz_bits_run(void *arg) {
     const size_t last = (size_t)first + SZ_CHUNK < w->n ? (size_t)first + SZ_CHUNK : w->n;
     for (size_t i = (size_t)first; i < last; i++) {
       if (m->retry && m->code[i] != SZ_NEED) continue;
+      if (w->pos) {
+        sz_many_row(m, w->thread, i, w->pos[i]);
+        continue;
+      }
       Position pos;
       StateInfo st;
       SzError e;
@@ -480,12 +485,19 @@ static void sz_bits_run(void *arg) {
   }
 }
 
-void sz_many_bits(SzMany *m, const SzBits *in, size_t n, int threads) {
+/* Returns nothing; rows [0, n) of in or pos probed on `threads` threads. */
+static void sz_many_run(SzMany *m, const SzBits *in, const Position *const *pos, size_t n, int threads) {
   volatile int64_t next = 0;
   if (threads < 1) threads = 1;
   if (threads > WORKERS_MAX) threads = WORKERS_MAX;
   if ((size_t)threads > n / SZ_CHUNK + 1) threads = (int)(n / SZ_CHUNK + 1);
-  SzBitsWork w[WORKERS_MAX];
-  for (int t = 0; t < threads; t++) w[t] = (SzBitsWork){m, in, n, &next, t};
-  workers_run(threads, sz_bits_run, w, sizeof w[0]);
+  SzWork w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++) w[t] = (SzWork){m, in, pos, n, &next, t};
+  workers_run(threads, sz_work_run, w, sizeof w[0]);
+}
+
+void sz_many_bits(SzMany *m, const SzBits *in, size_t n, int threads) { sz_many_run(m, in, NULL, n, threads); }
+
+void sz_many_positions(SzMany *m, const Position *const *pos, size_t n, int threads) {
+  sz_many_run(m, NULL, pos, n, threads);
 }

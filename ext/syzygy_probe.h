@@ -113,4 +113,7 @@ int sz_probe_bits(const SzBase *b, const uint64_t bits[8], int white, int ep, un
    which take rows in chunks as they go. */
 void sz_many_bits(SzMany *m, const SzBits *in, size_t n, int threads);
 
+/* Returns nothing; as sz_many_bits for the positions pos[0..n) (each copied, only read). */
+void sz_many_positions(SzMany *m, const Position *const *pos, size_t n, int threads);
+
 #endif

@@ -7,6 +7,7 @@ is up to date), then run fuzz/fuzz_inputs.py on it under atheris.
     python fuzz/run.py --minutes 5 -- -only_ascii=1   # after --: more libFuzzer flags
     python fuzz/run.py --pgn --minutes 30        # the PGN readers (fuzz_pgn.py, seeds_pgn/)
     python fuzz/run.py --pgn --runs 60000 --seed 7 --minutes 4 --out DIR --no-build   # CI's run
+    python fuzz/run.py --syzygy --minutes 10     # the Syzygy table reader (fuzz_syzygy.py)
 
 A run that fails (a crash, a sanitizer report, a broken invariant) prints each input it saved
 as base64, to paste into a regression test, and exits non-zero.
@@ -49,6 +50,17 @@ def report_saved(crashes: Path, before: set) -> None:
         print(f"fuzz: saved {path} ({len(data)} bytes); base64:\n{base64.b64encode(data).decode()}", flush=True)
 
 
+SYZYGY_MAX = 16384  # the largest seed table (bytes): the small tables of every kind
+
+
+def syzygy_seeds(out: Path, env: dict) -> Path:
+    """out/seeds_syzygy, written by the harness (fuzz_syzygy.py --seeds) from python-chess's sdist."""
+    seeds = out / "seeds_syzygy"
+    subprocess.run([sys.executable, str(HERE / "fuzz_syzygy.py"), "--seeds", str(seeds), str(SYZYGY_MAX)],
+                   env=env, check=True)
+    return seeds
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("inputs", nargs="*", type=Path, help="input files to run once (no fuzzing)")
@@ -61,6 +73,8 @@ def main() -> None:
     ap.add_argument("--no-build", action="store_true", help="use the variant in --out as it is")
     ap.add_argument("--compare", action="store_true", help="replay the corpus against python-chess")
     ap.add_argument("--pgn", action="store_true", help="fuzz the PGN readers instead of the text parsers")
+    ap.add_argument("--syzygy", action="store_true", help="fuzz the Syzygy table reader instead (its seeds: "
+                                                          "the tables of python-chess's sdist, fetched)")
     argv = sys.argv[1:]
     cut = argv.index("--") if "--" in argv else len(argv)
     args, extra = ap.parse_args(argv[:cut]), argv[cut + 1:]
@@ -78,9 +92,13 @@ def main() -> None:
     if args.seed is not None:  # a seeded run is the same run again: Python's str hashes too
         env.setdefault("PYTHONHASHSEED", "0")
 
-    harness = str(HERE / ("fuzz_pgn.py" if args.pgn else "fuzz_inputs.py"))
-    corpus, crashes = out / ("corpus_pgn" if args.pgn else "corpus"), out / "crashes"
-    seeds, dictionary = (HERE / "seeds_pgn", HERE / "pgn.dict") if args.pgn else (HERE / "seeds", HERE / "fen.dict")
+    kind = "pgn" if args.pgn else "syzygy" if args.syzygy else "inputs"
+    harness = str(HERE / f"fuzz_{kind}.py")
+    corpus, crashes = out / {"pgn": "corpus_pgn", "syzygy": "corpus_syzygy"}.get(kind, "corpus"), out / "crashes"
+    seeds, dictionary = {"pgn": (HERE / "seeds_pgn", HERE / "pgn.dict"), "syzygy": (out / "seeds_syzygy", None)}.get(
+        kind, (HERE / "seeds", HERE / "fen.dict"))
+    if kind == "syzygy":
+        syzygy_seeds(out, env)
     corpus.mkdir(parents=True, exist_ok=True)
     crashes.mkdir(parents=True, exist_ok=True)
     if args.compare:
@@ -89,9 +107,11 @@ def main() -> None:
         command = [sys.executable, harness, *map(str, args.inputs), "-runs=1"]
     else:
         command = [sys.executable, harness, str(corpus), str(seeds),
-                   f"-max_total_time={int(args.minutes * 60)}", f"-dict={dictionary}",
-                   f"-artifact_prefix={crashes}/", f"-max_len={4096 if args.pgn else 1024}", "-timeout=30",
+                   *([str(HERE / "seeds_syzygy")] if kind == "syzygy" else []),
+                   f"-max_total_time={int(args.minutes * 60)}", f"-artifact_prefix={crashes}/",
+                   f"-max_len={ {'pgn': 4096, 'syzygy': SYZYGY_MAX}.get(kind, 1024)}", "-timeout=30",
                    "-print_final_stats=1"]
+        command += [f"-dict={dictionary}"] if dictionary else []
         command += [f"-runs={args.runs}"] if args.runs is not None else []
         command += [f"-seed={args.seed}"] if args.seed is not None else []
     command += extra

@@ -1,7 +1,7 @@
 """The fuzz harnesses' invariants over their corpora of kept inputs, without atheris: the PGN
 one (fuzz/fuzz_pgn.py: read_games against itself in 64-byte blocks on 2 threads, read_game
-against read_games and python-chess) and the text one (fuzz/fuzz_inputs.py: every parser, the
-move generator, each variant). Every input the fuzzer once failed on stays checked in CI,
+against read_games and python-chess), the text one (fuzz/fuzz_inputs.py: every parser, the
+move generator, each variant) and the Syzygy table reader's (fuzz/fuzz_syzygy.py). Every input the fuzzer once failed on stays checked in CI,
 under the ASan + UBSan stage too."""
 import contextlib
 import pathlib
@@ -13,6 +13,7 @@ import pytest
 FUZZ = pathlib.Path(__file__).resolve().parents[1] / "fuzz"
 SEEDS = sorted((FUZZ / "seeds_pgn").iterdir()) if (FUZZ / "seeds_pgn").is_dir() else []
 TEXT_SEEDS = sorted((FUZZ / "seeds").iterdir()) if (FUZZ / "seeds").is_dir() else []
+SYZYGY_FOUND = sorted((FUZZ / "seeds_syzygy").iterdir()) if (FUZZ / "seeds_syzygy").is_dir() else []
 
 
 class _DataProvider:
@@ -64,3 +65,8 @@ def test_the_corpus_is_there():
 @pytest.mark.parametrize("seed", SEEDS, ids=[p.name for p in SEEDS])
 def test_seed_keeps_the_invariants(harness, seed):
     harness.TestOneInput(seed.read_bytes())
+
+
+@pytest.mark.parametrize("found", SYZYGY_FOUND, ids=[p.name for p in SYZYGY_FOUND])
+def test_syzygy_input_keeps_the_invariants(found):
+    _import_harness("fuzz_syzygy").TestOneInput(found.read_bytes())

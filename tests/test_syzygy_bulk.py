@@ -5,6 +5,7 @@ defaults; root_moves; the C interface (chessbits_syzygy.h) called through ctypes
 releases the GIL, from many threads at once on one Tablebase."""
 import ctypes
 import io
+import os
 import random
 import threading
 
@@ -222,3 +223,41 @@ def test_bulk_probes_beside_single_probes_on_other_threads(tables):
             t.join()
         assert len(ours._maps) <= 3
     assert wrong == []
+
+
+def rss_kb():
+    with open("/proc/self/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status") or chessbits.build_info()["sanitized"],
+                    reason="reads Linux's /proc; 10^7 probes take minutes under the sanitizers")
+def test_rss_flat_over_ten_million_probes(tables):
+    """10^7 WDL probes in bulk (and 10^5 one by one) on one Tablebase with max_fds=8 (tables
+    mapped and unmapped as they go): the resident memory after them within 4 MB of before."""
+    theirs_boards = boards_of(tables, 100, 1)
+    bits, columns = bitboards(theirs_boards)
+    ours_boards = [chessbits.Board(b.fen()) for b in theirs_boards]
+    with syzygy.open_tablebase(str(tables), max_fds=8) as ours:
+        want = ours.probe_wdl_many(bits, threads=2, **columns)
+        for board in ours_boards:
+            ours.probe_dtz(board)
+        before, done = rss_kb(), 0
+        while done < 10_000_000:
+            assert (ours.probe_wdl_many(bits, threads=2, **columns) == want).all()
+            done += len(bits)
+        for _ in range(100_000 // len(ours_boards) + 1):
+            for board in ours_boards:
+                ours.probe_wdl(board)
+        grown = rss_kb() - before
+    assert grown < 4096, f"RSS grew {grown} kB over {done:,} probes"
+
+
+def test_close_inside_native_is_refused(tables):
+    with syzygy.open_tablebase(str(tables)) as ours:
+        with ours.native():
+            with pytest.raises(RuntimeError, match="inside a native"):
+                ours.close()
+            with pytest.raises(RuntimeError, match="inside a native"):
+                ours.add_directory(str(tables))
+        assert ours.probe_wdl(chessbits.Board("8/8/8/8/8/2k5/8/K6Q w - - 0 1")) == 2

@@ -130,3 +130,4 @@ def test_truncated_and_corrupted_tables_give_errors_not_crashes(tables, name, dt
                     assert table.wdl_raw(board, flipped) in (-2, -1, 0, 1, 2)
             except ValueError:
                 pass
+

@@ -519,7 +519,7 @@ cdef extern from "syzygy.h":
     ctypedef struct SzTable:
         int num, split, has_pawns, symmetric
         char key[16]
-    int SZ_OK, SZ_CORRUPT, SZ_UNSUPPORTED, SZ_NOMEM
+    int SZ_OK, SZ_CORRUPT, SZ_NOMEM
     void sz_init()
     int sz_wdl_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name)
     int sz_dtz_open(SzTable *t, const uint8_t *bytes, size_t length, const char *name)
@@ -559,6 +559,7 @@ cdef extern from "syzygy_probe.h":
         const uint32_t *rule50
         const uint64_t *castling
     void sz_many_bits(SzMany *m, const SzBits *inp, size_t n, int threads) nogil
+    void sz_many_positions(SzMany *m, const Position *const *pos, size_t n, int threads) nogil
     int sz_probe_bits(const SzBase *b, const uint64_t *bits, int white, int ep, unsigned rule50, int what,
                       int *value) nogil
 

@@ -70,8 +70,6 @@ cdef class _SzTable:
         rc = (sz_dtz_open if dtz else sz_wdl_open)(&self.t, &view[0], len(view), encoded)
         if rc == SZ_NOMEM:
             raise MemoryError()
-        if rc == SZ_UNSUPPORTED:
-            raise NotImplementedError("a Syzygy table without kings is not read in C")
         if rc != SZ_OK:
             raise ValueError(f"not the Syzygy {'DTZ' if dtz else 'WDL'} table {name}, or a corrupted one")
         self.opened = True
@@ -206,14 +204,17 @@ cdef class _SzBase:
 
     def many(self, source, int what, int16_t[::1] value, int8_t[::1] code, int threads):
         """Probes (what: _SZ_PROBE_WDL or _SZ_PROBE_DTZ) every position of source into value and
-        code (0 or the probe's error), the GIL released while threads probe. source: as
-        chessbits.encode reads positions (a list of Boards, a BoardBatch, (moves, offsets,
-        starts) of games), or a _SzBits. Rows that need a table not loaded yet are probed
+        code (0 or the probe's error), the GIL released while threads probe. source: a list
+        of Boards or a _SzBits (rows shared out as threads go), or as chessbits.encode reads
+        positions (a BoardBatch, (moves, offsets, starts) of games: an encoding job's rows). Rows that need a table not loaded yet are probed
         again once ``loader`` has given the tables they need. Returns (row, (code, kind, entry,
         key, pieces)) of the first row that failed, or None."""
         cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
         cdef SzMany *m = <SzMany *>malloc(sizeof(SzMany))
         cdef _SzBits bits = source if isinstance(source, _SzBits) else None
+        cdef const Position **positions = NULL
+        cdef Board board
+        cdef Py_ssize_t i
         cdef int64_t status
         cdef int t, k, entries
         cdef size_t n = value.shape[0]
@@ -227,6 +228,13 @@ cdef class _SzBase:
         memset(m, 0, sizeof(SzMany))
         self.probes += 1
         try:
+            if isinstance(source, list):  # (Boards: probed in place of an encoding job, rows shared out as they go)
+                positions = <const Position **>malloc((n + 1) * sizeof(Position *))
+                if positions == NULL:
+                    raise MemoryError()
+                for i in range(<Py_ssize_t>n):
+                    board = <Board?>source[i]
+                    positions[i] = &board.pos
             j.opt.layout = -1
             j.policy = -1
             enc_job_ready(j)
@@ -244,6 +252,9 @@ cdef class _SzBase:
                 if bits is not None:
                     with nogil:
                         sz_many_bits(m, &bits.s, n, threads)
+                elif positions != NULL:
+                    with nogil:
+                        sz_many_positions(m, positions, n, threads)
                 else:
                     status = _enc_source(j, source, threads)
                     if status <= -2:
@@ -263,6 +274,7 @@ cdef class _SzBase:
             return first
         finally:
             self.loader(-1, -1, self.probes)
+            free(positions)
             free(j)
             free(m)
 

@@ -349,7 +349,8 @@ class Tablebase:
         self._maps: "collections.OrderedDict[Tuple[int, int], Tuple[mmap.mmap, int]]" = collections.OrderedDict()
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)  # notified when no bulk probe runs
-        self._bulk = 0  # bulk probes running (their threads read the tables without the GIL)
+        self._bulk = 0  # bulk probes and native() blocks running (their threads read the tables without the GIL)
+        self._native: "collections.Counter[int]" = collections.Counter()  # threads inside native(), how deep
         self._base = self._new_base()
         self.wdl: Dict[str, str] = {}
         self.dtz: Dict[str, str] = {}
@@ -378,12 +379,18 @@ class Tablebase:
         else:
             return 0
         with self._lock:
-            self._idle.wait_for(lambda: not self._bulk)
+            self._wait_idle("add_file()")
             entry = self._base.add(name, kind)
             self._unmap(entry, kind)
             self._paths[entry, kind] = path
             tables[name] = tables[normalize_tablename(name, mirror=True)] = path
         return 1
+
+    def _wait_idle(self, what: str) -> None:
+        """Returns once no bulk probe or native() block reads the tables (the lock held)."""
+        if self._native[threading.get_ident()]:
+            raise RuntimeError(f"{what} inside a native() block of this thread: leave the block first")
+        self._idle.wait_for(lambda: not self._bulk)
 
     def _unmap(self, entry: int, kind: int) -> None:
         mapped = self._maps.pop((entry, kind), None)
@@ -626,8 +633,10 @@ class Tablebase:
         >>> with tablebase.native() as handle:  # doctest: +SKIP
         ...     my_engine.search(board, handle.api, handle.tables)
         """
+        me = threading.get_ident()
         with self._lock:
             self._bulk += 1
+            self._native[me] += 1
         try:
             with self._lock:
                 base = self._base
@@ -637,6 +646,7 @@ class Tablebase:
         finally:
             with self._lock:
                 self._bulk -= 1
+                self._native[me] -= 1
                 self._idle.notify_all()
                 if not self._bulk:
                     self._load(-1, -1, -1)
@@ -644,7 +654,7 @@ class Tablebase:
     def close(self) -> None:
         """Closes all loaded tables (and forgets every table added)."""
         with self._lock:
-            self._idle.wait_for(lambda: not self._bulk)
+            self._wait_idle("close()")
             for key in list(self._maps):
                 self._unmap(*key)
             self._base = self._new_base()
