@@ -78,7 +78,7 @@ typedef struct {
   int n;
   uint64_t stride, offset, count;  /* candidates offset + stride * j for j < count */
   volatile int64_t *next;
-  volatile int64_t *stop;           /* the lowest failing j so far + 1 after a probe error (0: none) */
+  volatile int64_t *stop;           /* non-zero after a probe error: every thread stops */
   SzCheck out;
 } ScWork;
 
@@ -114,7 +114,7 @@ static void sc_run(void *arg) {
       const int rc = sc_position(w->b, &pos, &rule);
       if (rc != SZ_OK) {
         w->out.code = rc, w->out.first = (int64_t)k;
-        __atomic_store_n(w->stop, 1, __ATOMIC_RELAXED);
+        workers_fetch_add(w->stop, 1);
         return;
       }
       w->out.positions++;

@@ -64,8 +64,8 @@ enum { SZ_PROBE_WDL_TABLE, SZ_PROBE_AB, SZ_PROBE_WDL, SZ_PROBE_DTZ_TABLE, SZ_PRO
 int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta, int wdl, int *v, int *v2,
              SzError *e);
 
-/* Many probes in one job (an output of encode_batch.h's EncJob, on its threads): each row's
-   value and code, the tables the rows needed (SZ_NEED: once given, the job runs again with
+/* Many probes in one job (sz_many_bits, sz_many_positions, or an output of encode_batch.h's
+   EncJob, on their threads): each row's value and code, the tables the rows needed (SZ_NEED: once given, the job runs again with
    `retry` and probes only those rows), each thread's first error. */
 typedef struct {
   const SzBase *base;

@@ -51,3 +51,13 @@ def test_the_check_finds_changed_values(tables, tmp_path):
         assert found.failures > 0 and found.rule is not None
         board = chessbits.Board(found.first)
         assert board.is_valid()
+
+
+def test_the_check_names_a_missing_table(tables, tmp_path):
+    for suffix in (".rtbw", ".rtbz"):
+        (tmp_path / f"KQvKR{suffix}").write_bytes((tables / f"KQvKR{suffix}").read_bytes())
+    with syzygy.open_tablebase(str(tmp_path)) as tablebase:
+        with pytest.raises(syzygy.MissingTableError, match=r"check\('KQvKR'\) needs a table its moves lead to"):
+            tablebase.check("KQvKR", every=1001)
+        with pytest.raises(ValueError, match="every must be at least 1"):
+            tablebase.check("KQvKR", every=0)

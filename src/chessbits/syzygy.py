@@ -616,10 +616,11 @@ class Tablebase:
         threads = encode._threads(threads)
         with self.native():
             positions, failures, first, rule, code = self._base.check(name, every, start, threads)
+        if code == _MISSING:
+            raise MissingTableError(f"check({name!r}) needs a table its moves lead to, missing from "
+                                    f"{_candidate_fen(name, first)}")
         if code:
-            pieces = "".join(name.split("v"))
-            raise MissingTableError(f"a table {name}'s positions lead to is missing or corrupted (code {code}, "
-                                    f"candidate {first} of {pieces})")
+            raise OSError(f"check({name!r}): a table does not decode, probing {_candidate_fen(name, first)}")
         if not failures:
             return TableCheck(positions, 0, None, None)
         return TableCheck(positions, failures, _candidate_fen(name, first), _core._SZ_RULES[rule])
