@@ -175,19 +175,54 @@ static int sz_wdl_table(const SzBase *b, const Position *pos, int *v, SzError *e
   return rc;
 }
 
-/* Returns SZ_OK with *v and *success python-chess's probe_ab(pos, alpha, beta). */
-static int sz_ab(const SzBase *b, Position *pos, int alpha, int beta, int *v, int *success, SzError *e) {
+/* Returns the number of pos's legal moves onto a piece of theirs (capturing promotions
+   included, en passant not: python-chess's probe_ab searches those) written to moves as
+   python-chess keys, in no set order; -1 if pos has not one king of the side to move. */
+static int sz_captures(const Position *pos, PyMove *moves) {
+  const Color us = pos->side, them = us ^ 1;
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE], ours = pos->by_color[us], theirs = pos->by_color[them];
+  const Bitboard kings = pos->by_type[KING] & ours;
+  if (!kings || (kings & (kings - 1))) return -1;
+  const Square king = lsb(kings);
+  int n = 0;
+  for (Bitboard b = ours; b; b &= b - 1) {
+    const Square from = lsb(b);
+    const PieceType pt = type_of_piece(pos->board[from]);
+    Bitboard targets = pt == PAWN ? PawnAttacks[us][from] : pt == KNIGHT ? KnightAttacks[from]
+                     : pt == KING ? KingAttacks[from] : 0;
+    if (pt == BISHOP || pt == QUEEN) targets |= black_magic_bishop(from, occ);
+    if (pt == ROOK || pt == QUEEN) targets |= black_magic_rook(from, occ);
+    for (targets &= theirs; targets; targets &= targets - 1) {
+      const Square to = lsb(targets);
+      /* legal if no piece of theirs but the one taken attacks our king after the move */
+      const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
+      if (attackers_of(pos->by_type, pos->by_color, them, pt == KING ? to : king, after) & ~square_bb(to)) continue;
+      if (pt == PAWN && (square_bb(to) & (RANK_1_BB | RANK_8_BB)))
+        for (int promo = QUEEN; promo >= KNIGHT; promo--) moves[n++] = pymove_make(from, to, promo);
+      else
+        moves[n++] = pymove_make(from, to, 0);
+    }
+  }
+  return n;
+}
+
+/* Returns SZ_OK with *v and *success python-chess's probe_ab(pos, alpha, beta); `ordered`:
+   the captures in python-chess's order at every level (else sz_captures' order, which gives the
+   same answer when beta is 2, but may meet a missing table first that python-chess does not). */
+static int sz_ab_in(const SzBase *b, Position *pos, int alpha, int beta, int ordered, int *v, int *success,
+                    SzError *e) {
   if (pos->st->castling_raw) return e->code = SZ_CASTLING;
   int count = 0;  /* (counted up to one past the most, without popcount: no dispatch for it here) */
   for (Bitboard o = pos->by_type[NO_PIECE_TYPE]; o && count <= SZ_MAX_PIECES_PROBED; o &= o - 1) count++;
   if (count > SZ_MAX_PIECES_PROBED) { e->pieces = popcount(pos->by_type[NO_PIECE_TYPE]); return e->code = SZ_TOO_MANY; }
   PyMove moves[MAX_MOVES];
-  const int n = board_generate(pos, ~0ULL, pos->by_color[pos->side ^ 1], 1, moves);
+  int n = ordered ? -1 : sz_captures(pos, moves);
+  if (n < 0) n = board_generate(pos, ~0ULL, pos->by_color[pos->side ^ 1], 1, moves);
   for (int i = 0; i < n; i++) {
     StateInfo st;
     int w, s;
     board_push_legal(pos, moves[i], &st);
-    const int rc = sz_ab(b, pos, -beta, -alpha, &w, &s, e);
+    const int rc = sz_ab_in(b, pos, -beta, -alpha, ordered, &w, &s, e);
     board_pop(pos);
     if (rc != SZ_OK) return rc;
     if (-w > alpha) {
@@ -201,6 +236,16 @@ static int sz_ab(const SzBase *b, Position *pos, int alpha, int beta, int *v, in
   if (alpha >= stored) *v = alpha, *success = 1 + (alpha > 0);
   else *v = stored, *success = 1;
   return SZ_OK;
+}
+
+/* Returns as sz_ab_in with python-chess's order, taking the faster order first where the
+   answer does not depend on it (beta 2) and no table is missing or corrupted on its way. */
+static int sz_ab(const SzBase *b, Position *pos, int alpha, int beta, int *v, int *success, SzError *e) {
+  if (beta == 2) {
+    const int rc = sz_ab_in(b, pos, alpha, beta, 0, v, success, e);
+    if (rc == SZ_OK || rc == SZ_NEED) return rc;
+  }
+  return sz_ab_in(b, pos, alpha, beta, 1, v, success, e);
 }
 
 /* Returns SZ_OK with *best the best of -probe_ab(-2, 2) over pos's legal en-passant captures
@@ -408,7 +453,15 @@ int sz_position(const SzBits *in, size_t i, Position *pos, StateInfo *st) {
   st->rule50 = in->rule50 ? in->rule50[i] : 0;
   st->fullmove = 1;
   st->ep_raw = ep >= 0 ? (uint8_t)ep : SQ_NONE;
-  board_sync(pos);
+  if (ep >= 0) {
+    board_sync(pos);
+  } else {  /* board_sync's answer without its general case: one king a side, no castling, no en passant */
+    const Bitboard theirs = kings & pos->by_color[pos->side ^ 1];
+    const int regular = !position_attackers(pos, pos->side, lsb(theirs), occupied);
+    st->flags = (uint8_t)((regular ? BOARD_REGULAR : 0) | (pos->side == BLACK ? BOARD_BLACK : 0));
+    st->ep = SQ_NONE;
+    st->key = position_compute_key(pos);
+  }
   return SZ_OK;
 }
 
