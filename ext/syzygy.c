@@ -170,7 +170,6 @@ static const uint8_t *sz_pairs(SzPairs *d, const uint8_t *p, const uint8_t *end,
   for (int i = 0; i < h; i++) {
     if (d->min_len + i < 64) d->base[i] <<= 64 - (d->min_len + i);
     d->first[i] = sz_u16(d->offsets + 2 * i);
-    d->len[i] = (uint8_t)(d->min_len + i), d->rshift[i] = (uint8_t)(64 - d->min_len - i);
   }
   for (int i = 0; i < h; i++) {  /* every code of every length names a symbol (none checked when decoding) */
     const int l = d->min_len + i;
@@ -224,10 +223,11 @@ static int sz_value(const SzPairs *d, uint64_t idx, int *value) {
   for (;;) {
     int i = d->len_from[code >> 56];
     while (code < base[i]) i++;  /* (base[max_len - min_len] is 0) */
-    sym = (int)(d->first[i] + ((code - base[i]) >> d->rshift[i]));
+    const int l = d->min_len + i;  /* (added here: a table read would lengthen the chain from code to code) */
+    sym = (int)(d->first[i] + ((code - base[i]) >> (64 - l)));
     if (lit <= span[sym]) break;
     lit -= span[sym] + 1;
-    code <<= d->len[i], avail -= d->len[i];
+    code <<= l, avail -= l;
     if (avail <= 32) {
       code |= sz_be(next, end, 4) << (32 - avail), avail += 32;
       next = end - next > 4 ? next + 4 : end;

@@ -31,7 +31,6 @@ typedef struct {
   const uint8_t *data;
   uint64_t base[32];          /* per code length - min_len: its smallest code, left-aligned in 64 bits */
   uint16_t first[32];         /* per code length - min_len: the symbol of its first code (offsets read) */
-  uint8_t len[32], rshift[32]; /* per code length - min_len: the length, and 64 minus it */
   uint8_t len_from[256];      /* per top byte of a code: the shortest its length can be, - min_len */
   uint8_t *span;              /* per symbol: the values it stands for, minus one */
 } SzPairs;
