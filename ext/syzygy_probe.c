@@ -1,6 +1,7 @@
 /* Probing Syzygy tables as python-chess does (syzygy_probe.h): its search over captures and
    en passant, its DTZ rules, on board.c's positions (python-chess's move order and rules).
    https://www.chessprogramming.org/Syzygy_Bases */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bits.h"
@@ -437,7 +438,9 @@ int sz_position(const SzBits *in, size_t i, Position *pos, StateInfo *st) {
     return SZ_INVALID;
   const int ep = in->ep ? in->ep[i] : -1;
   if (ep >= 64 || (ep >= 0 && ep >> 3 != 2 && ep >> 3 != 5)) return SZ_INVALID;
-  memset(pos, 0, sizeof *pos);
+  /* (the castling geometry left unset: only read for a castling right, which it has none of) */
+  memset(pos, 0, offsetof(Position, castling_mask));
+  pos->maps = NULL, pos->psqt = NULL;
   memset(st, 0, sizeof *st);
   pos->by_type[NO_PIECE_TYPE] = occupied;
   pos->by_color[WHITE] = white, pos->by_color[BLACK] = black;
