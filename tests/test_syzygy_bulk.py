@@ -7,6 +7,8 @@ import ctypes
 import io
 import os
 import random
+import shutil
+import subprocess
 import threading
 
 import pytest
@@ -261,3 +263,21 @@ def test_close_inside_native_is_refused(tables):
             with pytest.raises(RuntimeError, match="inside a native"):
                 ours.add_directory(str(tables))
         assert ours.probe_wdl(chessbits.Board("8/8/8/8/8/2k5/8/K6Q w - - 0 1")) == 2
+
+
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler on PATH")
+def test_the_c_probe_benchmark_builds_and_agrees(tables, tmp_path):
+    """benchmarks/syzygy_probe_c.c (the probe in C alone, as Fathom's benchmark measures it)
+    builds with the command its header gives and finds python-chess's WDL for every position
+    of the pos.txt `chessbits bench syzygy` writes."""
+    from chessbits.bench.syzygy import fathom_input, positions
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    exe = str(tmp_path / "syzygy_probe_c")
+    subprocess.run([shutil.which("cc") or shutil.which("gcc"), "-O0", "-std=gnu11", "-Wall", "-Werror",  # (-O0: quick)
+                    f"-I{root}/ext", f"{root}/benchmarks/syzygy_probe_c.c", f"{root}/ext/polyglot.c", "-o", exe,
+                    "-lm", "-lpthread"], check=True)
+    boards = positions(tables, 3)
+    with chess.syzygy.open_tablebase(str(tables)) as theirs:
+        fathom_input(str(tmp_path), boards, [theirs.probe_wdl(chess.Board(b.fen())) for b in boards])
+    out = subprocess.run([exe, str(tables)], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0 and f"{len(boards)} positions, 0 disagree" in out.stdout, out.stdout + out.stderr
