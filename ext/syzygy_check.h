@@ -20,7 +20,9 @@ enum { SZ_RULE_NONE, SZ_RULE_TERMINAL, SZ_RULE_WDL, SZ_RULE_DTZ_SIGN, SZ_RULE_DT
 
 /* Returns SZ_OK after checking the legal positions among candidates offset, offset + stride,
    ... of material name ("KRvKP", White's pieces first): candidate k puts piece i on square
-   (k >> 1) / 64^i % 64, k & 1 the side to move (1 White); every table it needs must be given.
+   (k >> 1) / 64^i % 64, k & 1 the side to move (1 White); a candidate whose pieces of one kind
+   are not on ascending squares is skipped (the same position as one that is). Every table it
+   needs must be given. Checked densely (stride <= 8), each position's values are probed once.
    The first probe error stops it (its code in out->code, the candidate in out->first). */
 int sz_check(const SzBase *b, const char *name, uint64_t stride, uint64_t offset, int threads, SzCheck *out);
 

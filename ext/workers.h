@@ -35,6 +35,15 @@ static inline int64_t workers_load(const volatile int64_t *counter) {
 #endif
 }
 
+/* Returns nothing; stores value in *slot atomically (no ordering with other writes). */
+static inline void workers_store(volatile int64_t *slot, int64_t value) {
+#ifdef _MSC_VER
+  *slot = value; /* aligned 64-bit stores are atomic on x64 and arm64 */
+#else
+  __atomic_store_n(slot, value, __ATOMIC_RELAXED);
+#endif
+}
+
 /* Returns nothing; sets *flag to 1 after every earlier write of this thread (a release store). */
 static inline void workers_set_flag(volatile uint8_t *flag) {
 #ifdef _MSC_VER
