@@ -46,8 +46,8 @@ int batch_reset(Batch *b, size_t i) {
   return 0;
 }
 
-/* Returns 0 after playing m, a legal move of game g, -1 if out of memory. */
-static int bb_play(Batch *b, BatchGame *g, PyMove m) {
+int batch_play(Batch *b, size_t i, PyMove m) {
+  BatchGame *g = &b->games[i];
   if (bb_room(g, (size_t)g->board.ply + 1) < 0 || pgn_board_push(&g->board, m) < 0) return -1;
   const int n = g->board.ply + 1;
   enc_snapshot(&g->board.pos, 0, &g->hist[n - 1]);
@@ -68,7 +68,7 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
   for (size_t i = 0; i < b->n; i++)
     if (keys[i] && b->games[i].termination == TERM_NONE && !bb_legal(&b->games[i], keys[i])) return *bad = i, 1;
   for (size_t i = 0; i < b->n; i++)
-    if (keys[i] && b->games[i].termination == TERM_NONE && bb_play(b, &b->games[i], keys[i]) < 0) return -1;
+    if (keys[i] && b->games[i].termination == TERM_NONE && batch_play(b, i, keys[i]) < 0) return -1;
   return 0;
 }
 
@@ -85,8 +85,8 @@ static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
   return g->index;
 }
 
-/* Returns the legal move of g with index `index` in layout, or 0 if none. */
-static PyMove bb_index_move(BatchGame *g, int layout, int canonical, int index) {
+PyMove batch_index_move(Batch *b, size_t i, int layout, int canonical, int index) {
+  BatchGame *g = &b->games[i];
   const int16_t *idx = bb_indices(g, layout, canonical);
   if (idx) {
     for (int k = 0; k < g->nlegal; k++)
@@ -107,7 +107,7 @@ int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonic
   for (size_t i = 0; i < b->n; i++) {
     keys[i] = 0;
     if (indices[i] < 0 || b->games[i].termination != TERM_NONE) continue;
-    if (!(keys[i] = bb_index_move(&b->games[i], layout, canonical, indices[i]))) {
+    if (!(keys[i] = batch_index_move(b, i, layout, canonical, indices[i]))) {
       free(keys);
       return *bad = i, 1;
     }
@@ -115,6 +115,19 @@ int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonic
   const int r = batch_push_keys(b, keys, bad);
   free(keys);
   return r;
+}
+
+int batch_legal_indices(Batch *b, size_t i, int layout, int canonical, int16_t *out) {
+  BatchGame *g = &b->games[i];
+  const int16_t *idx = bb_indices(g, layout, canonical);
+  if (idx) {
+    memcpy(out, idx, (size_t)g->nlegal * sizeof *out);
+    return g->nlegal;
+  }
+  PyMove all[MAX_MOVES];
+  const int n = policy_legal_moves(&g->board.pos, all);
+  policy_indices(layout, &g->board.pos, all, n, canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0, out);
+  return n;
 }
 
 void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies) {

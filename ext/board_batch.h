@@ -47,6 +47,17 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad);
    canonical; -1: none). */
 int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad);
 
+/* Returns 0 after playing m, a legal move of game g that goes on, -1 if out of memory. */
+int batch_play(Batch *b, size_t g, PyMove m);
+
+/* Returns the legal move of game g with policy index `index` in layout (lc0's canonical
+   transform where canonical), 0 if none. */
+PyMove batch_index_move(Batch *b, size_t g, int layout, int canonical, int index);
+
+/* Returns the number of legal moves of game g after writing their indices in layout to out
+   (lc0's canonical transform where canonical), in the generator's order. */
+int batch_legal_indices(Batch *b, size_t g, int layout, int canonical, int16_t *out);
+
 /* Returns nothing; writes each game's Termination (TERM_NONE while it goes on), 1 where white
    won by checkmate (else 0) and its plies since its start. */
 void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies);

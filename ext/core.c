@@ -28,6 +28,7 @@
 #include "policy.c"
 #include "encode_batch.c"
 #include "board_batch.c"
+#include "pz_chess.c"
 #include "variant.c"
 #include "svg.c"
 #include "syzygy.c"

@@ -14,6 +14,11 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits._alias", "chessbits._wdl", "chessbits._pgnarrays", "chessbits.pgn_dask", "chessbits.bench.pgn", "chessbits._options",
            "chessbits.encode", "chessbits.positions", "chessbits.bench.native",
            "chessbits.bench.variants", "chessbits.svg", "chessbits.bench.svg", "chessbits._answers"]
+try:  # (chessbits.env needs PettingZoo and Gymnasium: the rl extra)
+    import gymnasium, pettingzoo  # noqa: F401,E401
+    MODULES += ["chessbits.env.chess_v6", "chessbits.bench.env"]
+except ImportError:
+    pass
 
 
 # Pages whose code needs a file or a network of the reader's: their own tests run them
@@ -24,10 +29,16 @@ PAGES = ["README.md"] + sorted(page for page in (str(p.relative_to(ROOT)) for p 
                                and "```python" in (ROOT / page).read_text(encoding="utf-8"))
 
 
+# Pages whose code needs an optional package (skipped without it).
+NEEDS = {"docs/env.md": ("numpy", "gymnasium", "pettingzoo")}
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_page_examples(page):
     """Every ```python block of the page, in order, in one namespace: doctests where they show
     >>>, else run as a script (a function the doctests after it call, say)."""
+    for module in NEEDS.get(page, ()):
+        pytest.importorskip(module)
     text = (ROOT / page).read_text(encoding="utf-8")
     namespace: dict = {}
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -426,6 +426,13 @@ cdef extern from "board_batch.h" nogil:
     int batch_encode(Batch *b, EncJob *j, int threads)
     void batch_free(Batch *b)
 
+cdef extern from "pz_chess.h" nogil:
+    enum: PZ_PLANES, PZ_ACTIONS
+    ctypedef struct PzHistory:
+        pass
+    int pz_step(Batch *b, size_t g, PzHistory *h, int action)
+    void pz_observe(Batch *b, size_t g, const PzHistory *h, int player, uint8_t *obs, int8_t *mask)
+
 cdef extern from "pgn_annot.h" nogil:
     ctypedef struct PgnSpanMatch:
         size_t start, end, prefix, suffix

@@ -19,6 +19,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "variants": "chessbits.bench.variants",
     "svg": "chessbits.bench.svg",
     "syzygy": "chessbits.bench.syzygy",
+    "env": "chessbits.bench.env",
 }
 
 
