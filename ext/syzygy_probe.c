@@ -438,8 +438,10 @@ int sz_position(const SzBits *in, size_t i, Position *pos, StateInfo *st) {
     return SZ_INVALID;
   const int ep = in->ep ? in->ep[i] : -1;
   if (ep >= 64 || (ep >= 0 && ep >> 3 != 2 && ep >> 3 != 5)) return SZ_INVALID;
-  /* (the castling geometry left unset: only read for a castling right, which it has none of) */
-  memset(pos, 0, offsetof(Position, castling_mask));
+  /* (every bitboard is set below; the castling geometry left unset: only read for a castling
+     right, which it has none of) */
+  memset(pos->board, 0, sizeof pos->board);
+  pos->chess960 = 0;
   pos->maps = NULL, pos->psqt = NULL;
   memset(st, 0, sizeof *st);
   pos->by_type[NO_PIECE_TYPE] = occupied;
@@ -462,8 +464,7 @@ int sz_position(const SzBits *in, size_t i, Position *pos, StateInfo *st) {
     const Bitboard theirs = kings & pos->by_color[pos->side ^ 1];
     const int regular = !position_attackers(pos, pos->side, lsb(theirs), occupied);
     st->flags = (uint8_t)((regular ? BOARD_REGULAR : 0) | (pos->side == BLACK ? BOARD_BLACK : 0));
-    st->ep = SQ_NONE;
-    st->key = position_compute_key(pos);
+    st->ep = SQ_NONE;  /* (st->key left 0: no probe reads it) */
   }
   return SZ_OK;
 }
