@@ -804,8 +804,25 @@ int board_can_claim_fifty(Position *pos) {
   return 0;
 }
 
+/* Returns 1 if a position with the other side to move occurs twice since the last
+   irreversible move (only then can a move make one occur a third time), or if there are too
+   many to tell. */
+static int board_twice_theirs(const Position *pos) {
+  uint64_t keys[128];
+  int n = 0, k = 0;
+  for (const StateInfo *st = pos->st; st->prev && !(st->flags & BOARD_IRREVERSIBLE); st = st->prev)
+    if (++k & 1) {  /* st->prev is k plies back: the other side to move */
+      for (int i = 0; i < n; i++)
+        if (keys[i] == st->prev->key) return 1;
+      if (n == 128) return 1;
+      keys[n++] = st->prev->key;
+    }
+  return 0;
+}
+
 int board_can_claim_threefold(Position *pos) {
   if (board_occurrences(pos, pos->st->key) >= 3) return 1;
+  if (!board_twice_theirs(pos)) return 0;
   PyMove moves[MAX_MOVES];
   const int n = board_generate(pos, ~0ULL, ~0ULL, 1, moves);
   for (int i = 0; i < n; i++) {

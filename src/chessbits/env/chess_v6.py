@@ -204,6 +204,24 @@ class ChessEnv(OrderEnforcingWrapper):
         self._terminated = False
         super().reset(seed=seed, options=options)
 
+    def _forward(name: str) -> Any:  # type: ignore[misc]
+        """The raw env's attribute `name`, read as the wrapper's __getattr__ reads it (refused
+        before reset) without the failed lookup that reaches __getattr__ (agent_iter reads
+        agents and agent_selection every turn)."""
+        def get(self: "ChessEnv") -> Any:
+            if not self._has_reset:
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            return getattr(self.env, name)
+        return property(get)
+
+    agents = _forward("agents")
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    del _forward
+
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
