@@ -39,6 +39,13 @@ def compile_args():
     return args, link
 
 
+def c_core_args(src):
+    """Flags for our C (ext/), not the Cython module: CPython's CFLAGS carry -fwrapv (its own
+    code relies on signed overflow wrapping), which costs the C core 6% of its instructions
+    (callgrind, Syzygy probes); ours has no signed overflow (UBSan checks it in CI)."""
+    return ["-fno-wrapv"] if src.replace("\\", "/").startswith("ext/") else []
+
+
 def parallel_compile(compiler):
     """Make a Unix compiler object compile an extension's sources in parallel (each a
     separate process; setuptools compiles them one after another)."""
@@ -50,7 +57,7 @@ def parallel_compile(compiler):
 
         def one(obj):
             src, ext = build[obj]
-            compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+            compiler._compile(obj, src, ext, cc_args, (extra_postargs or []) + c_core_args(src), pp_opts)
 
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             list(pool.map(one, objects))
