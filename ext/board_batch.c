@@ -64,11 +64,27 @@ static int bb_legal(const BatchGame *g, PyMove m) {
   return 0;
 }
 
-int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
+typedef struct { Batch *batch; const uint16_t *keys; size_t begin, end; int failed; } BbPlay;
+
+/* Returns nothing; one thread's range of games played. */
+static void bb_play_run(void *arg) {
+  BbPlay *w = arg;
+  for (size_t i = w->begin; i < w->end && !w->failed; i++)
+    if (w->keys[i] && w->batch->games[i].termination == TERM_NONE && batch_play(w->batch, i, w->keys[i]) < 0)
+      w->failed = 1;
+}
+
+int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad, int threads) {
   for (size_t i = 0; i < b->n; i++)
     if (keys[i] && b->games[i].termination == TERM_NONE && !bb_legal(&b->games[i], keys[i])) return *bad = i, 1;
-  for (size_t i = 0; i < b->n; i++)
-    if (keys[i] && b->games[i].termination == TERM_NONE && batch_play(b, i, keys[i]) < 0) return -1;
+  if (threads < 1) threads = 1;
+  if ((size_t)threads > b->n) threads = b->n ? (int)b->n : 1;
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  BbPlay w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++) w[t] = (BbPlay){b, keys, b->n * t / threads, b->n * (t + 1) / threads, 0};
+  workers_run(threads, bb_play_run, w, sizeof w[0]);
+  for (int t = 0; t < threads; t++)
+    if (w[t].failed) return -1;
   return 0;
 }
 
@@ -101,18 +117,20 @@ PyMove batch_index_move(Batch *b, size_t i, int layout, int canonical, int index
   return 0;
 }
 
-int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad) {
-  uint16_t *keys = malloc(b->n * sizeof *keys + 1);
-  if (!keys) return -1;
+int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad) {
   for (size_t i = 0; i < b->n; i++) {
     keys[i] = 0;
     if (indices[i] < 0 || b->games[i].termination != TERM_NONE) continue;
-    if (!(keys[i] = batch_index_move(b, i, layout, canonical, indices[i]))) {
-      free(keys);
-      return *bad = i, 1;
-    }
+    if (!(keys[i] = batch_index_move(b, i, layout, canonical, indices[i]))) return *bad = i, 1;
   }
-  const int r = batch_push_keys(b, keys, bad);
+  return 0;
+}
+
+int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad, int threads) {
+  uint16_t *keys = malloc(b->n * sizeof *keys + 1);
+  if (!keys) return -1;
+  int r = batch_index_keys(b, indices, layout, canonical, keys, bad);
+  if (!r) r = batch_push_keys(b, keys, bad, threads);
   free(keys);
   return r;
 }
@@ -138,13 +156,26 @@ void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_
   }
 }
 
-typedef struct { Batch *batch; EncJob *job; size_t begin, end; int thread, failed; } BbWork;
+typedef struct {
+  Batch *batch;
+  EncJob *job;
+  const int64_t *rows;
+  const uint16_t *play;
+  size_t begin, end;
+  int thread, failed;
+} BbWork;
 
-/* Returns nothing; one thread's range of games encoded (their kept moves and indices). */
+/* Returns nothing; one thread's range of rows encoded (their games' kept moves and indices),
+   each game's move of `play` played first. */
 static void bb_encode_run(void *arg) {
   BbWork *w = arg;
   for (size_t i = w->begin; i < w->end; i++) {
-    BatchGame *g = &w->batch->games[i];
+    const size_t game = w->rows ? (size_t)w->rows[i] : i;
+    BatchGame *g = &w->batch->games[game];
+    if (w->play && w->play[game] && g->termination == TERM_NONE && batch_play(w->batch, game, w->play[game]) < 0) {
+      w->failed = 1;
+      return;
+    }
     const EncJob *j = w->job;
     const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out)
       ? bb_indices(g, j->policy, j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format)) : NULL;
@@ -156,12 +187,14 @@ static void bb_encode_run(void *arg) {
   }
 }
 
-int batch_encode(Batch *b, EncJob *j, int threads) {
+int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads) {
+  if (!rows) count = b->n;
   if (threads < 1) threads = 1;
-  if ((size_t)threads > b->n) threads = b->n ? (int)b->n : 1;
+  if ((size_t)threads > count) threads = count ? (int)count : 1;
   if (threads > WORKERS_MAX) threads = WORKERS_MAX;
   BbWork w[WORKERS_MAX];
-  for (int t = 0; t < threads; t++) w[t] = (BbWork){b, j, b->n * t / threads, b->n * (t + 1) / threads, t, 0};
+  for (int t = 0; t < threads; t++)
+    w[t] = (BbWork){b, j, rows, play, count * t / threads, count * (t + 1) / threads, t, 0};
   workers_run(threads, bb_encode_run, w, sizeof w[0]);
   for (int t = 0; t < threads; t++)
     if (w[t].failed || j->sparse[t].oom) return -1;

@@ -39,13 +39,18 @@ int batch_set_start(Batch *b, size_t g, const char *fen, size_t len, int chess96
 int batch_reset(Batch *b, size_t g);
 
 /* Returns 0 after playing keys[g] (a python-chess key; 0: none) in each game g that goes on (a
-   finished game stays as it is), -1 if out of memory, or 1 with *bad = g, nothing played, if
-   keys[g] is not legal in g's ongoing game. */
-int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad);
+   finished game stays as it is), the games shared out to `threads` threads; -1 if out of
+   memory, or 1 with *bad = g, nothing played, if keys[g] is not legal in g's ongoing game. */
+int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad, int threads);
+
+/* Returns 0 after writing to keys[g] the legal move of each ongoing game g with policy index
+   indices[g] in layout (lc0's canonical transform where canonical; -1 or a finished game: 0),
+   1 with *bad = g if game g has no such move. */
+int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad);
 
 /* Returns as batch_push_keys for policy indices of layout (lc0's canonical transform where
    canonical; -1: none). */
-int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad);
+int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad, int threads);
 
 /* Returns 0 after playing m, a legal move of game g that goes on, -1 if out of memory. */
 int batch_play(Batch *b, size_t g, PyMove m);
@@ -62,9 +67,10 @@ int batch_legal_indices(Batch *b, size_t g, int layout, int canonical, int16_t *
    won by checkmate (else 0) and its plies since its start. */
 void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies);
 
-/* Returns 0 after writing row i of every output of j for each game i (threads share them out),
-   -1 if out of memory. */
-int batch_encode(Batch *b, EncJob *j, int threads);
+/* Returns 0 after writing row k of every output of j for game rows[k], k < count (rows NULL:
+   every game, row g for game g), threads sharing them out, each game's legal move play[g] (0:
+   none; play NULL: no moves) played first, in the same pass; -1 if out of memory. */
+int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads);
 
 /* Returns nothing; frees every game of b (b->games itself is the caller's). */
 void batch_free(Batch *b);

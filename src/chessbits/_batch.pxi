@@ -66,27 +66,39 @@ cdef class _Batch:
             raise IllegalMoveError(f"board {bad}: {what} is not a legal move")
         return 0
 
-    def _push_keys(self, const uint16_t[::1] keys):
-        """Plays keys[i] (python-chess key, 0: none) in game i unless it is over; IllegalMoveError,
-        nothing played, if one is not legal in its ongoing game."""
+    def _push_keys(self, const uint16_t[::1] keys, int threads=1):
+        """Plays keys[i] (python-chess key, 0: none) in game i unless it is over, on threads;
+        IllegalMoveError, nothing played, if one is not legal in its ongoing game."""
         cdef size_t bad = 0
         cdef int r
         if keys.shape[0] != <Py_ssize_t>self.b.n:
             raise ValueError(f"expected {self.b.n} moves, got {keys.shape[0]}")
         with nogil:
-            r = batch_push_keys(&self.b, &keys[0] if self.b.n else NULL, &bad)
+            r = batch_push_keys(&self.b, &keys[0] if self.b.n else NULL, &bad, threads)
         self._checked(r, bad, _move_interned(keys[bad]).uci() if r > 0 else "")
 
-    def _push_indices(self, const int16_t[::1] indices, int layout, bint canonical):
-        """Plays the legal move with policy index indices[i] (-1: none) in game i unless it is over;
-        IllegalMoveError, nothing played, if an ongoing game has no such move."""
+    def _push_indices(self, const int16_t[::1] indices, int layout, bint canonical, int threads=1):
+        """Plays the legal move with policy index indices[i] (-1: none) in game i unless it is over,
+        on threads; IllegalMoveError, nothing played, if an ongoing game has no such move."""
         cdef size_t bad = 0
         cdef int r
         if indices.shape[0] != <Py_ssize_t>self.b.n:
             raise ValueError(f"expected {self.b.n} indices, got {indices.shape[0]}")
         with nogil:
-            r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad)
+            r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad, threads)
         self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
+
+    def _index_keys(self, const int16_t[::1] indices, int layout, bint canonical, uint16_t[::1] keys):
+        """Writes to keys the python-chess key of each game's legal move with policy index
+        indices[i] (0 for -1 or a finished game); IllegalMoveError if an ongoing game has none."""
+        cdef size_t bad = 0
+        cdef int r
+        if indices.shape[0] != <Py_ssize_t>self.b.n or keys.shape[0] != <Py_ssize_t>self.b.n:
+            raise ValueError(f"expected {self.b.n} indices, got {indices.shape[0]}")
+        if self.b.n:
+            with nogil:
+                r = batch_index_keys(&self.b, &indices[0], layout, canonical, &keys[0], &bad)
+            self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
 
     def _reset(self, games):
         """Takes the games of the given indices back to their start."""
@@ -115,3 +127,29 @@ cdef class _Batch:
             board.push(_move_interned(key))
         return board
 
+
+
+cdef class _BatchRows:
+    """Positions of a _Batch as the encoders read them: some games (BoardBatch.subset; row k is
+    game rows[k]), or every game after one more move each (BoardBatch.step: play, python-chess
+    keys checked legal by _Batch._index_keys, 0 for none, played in the encoding's pass)."""
+    cdef readonly _Batch batch
+    cdef const int64_t[::1] rows
+    cdef const uint16_t[::1] play
+    cdef readonly bint all_games
+
+    def __init__(self, _Batch batch, const int64_t[::1] rows=None, const uint16_t[::1] play=None):
+        cdef Py_ssize_t k
+        self.batch = batch
+        if play is not None:
+            if play.shape[0] != <Py_ssize_t>batch.b.n or not batch.b.n:
+                raise ValueError(f"expected {batch.b.n} moves, got {play.shape[0]}")
+            self.play, self.all_games = play, True
+            return
+        for k in range(rows.shape[0]):
+            if not 0 <= rows[k] < <int64_t>batch.b.n:
+                raise IndexError(f"BoardBatch index {rows[k]} out of range")
+        self.rows = rows
+
+    def __len__(self):
+        return self.batch.b.n if self.all_games else self.rows.shape[0]

@@ -43,12 +43,23 @@ cdef int64_t _enc_source(EncJob *j, object source, int threads) except? -1:
     cdef int64_t status = 0
     cdef const uint16_t[::1] moves
     cdef const int64_t[::1] offsets
+    cdef const int64_t[::1] rows
+    cdef const uint16_t[::1] play
     cdef Board b
     cdef list keep = []
     try:
         if isinstance(source, _Batch):
             with nogil:
-                status = batch_encode(&(<_Batch>source).b, j, threads)
+                status = batch_encode(&(<_Batch>source).b, j, NULL, 0, NULL, threads)
+        elif isinstance(source, _BatchRows) and (<_BatchRows>source).all_games:
+            play = (<_BatchRows>source).play
+            with nogil:
+                status = batch_encode(&(<_BatchRows>source).batch.b, j, NULL, 0, &play[0], threads)
+        elif isinstance(source, _BatchRows):
+            rows = (<_BatchRows>source).rows
+            if rows.shape[0]:
+                with nogil:
+                    status = batch_encode(&(<_BatchRows>source).batch.b, j, &rows[0], rows.shape[0], NULL, threads)
         elif isinstance(source, list):
             n = len(source)
             positions = <const Position **>malloc((n + 1) * sizeof(Position *))

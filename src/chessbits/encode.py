@@ -62,7 +62,7 @@ def _source(positions: Positions) -> Tuple[Any, int, bool]:
     """What _core._encode reads, the number of positions, and whether a single Board was given."""
     if isinstance(positions, _core.Board):
         return [positions], 1, True
-    if isinstance(positions, _core._Batch):
+    if isinstance(positions, (_core._Batch, _core._BatchRows)):
         return positions, len(positions), False
     if isinstance(positions, GameArrays):
         np = _numpy()
@@ -135,13 +135,20 @@ def planes(positions: Positions, layout: str = "simple", *, dtype: str = "float3
         _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, perspective=perspective, dtype=_core.ENCODE_COMPACT,
              planes=masks, values=values, threads=_threads(threads))
         return (masks[0], values[0]) if single else (masks, values)
+    result = _out(out, (n, count, 8, 8), np.dtype(dtype), "planes")
+    _run(source, **_dense(layout, dtype, perspective, format, history_fill), planes=result, threads=_threads(threads))
+    return result[0] if single else result
+
+
+def _dense(layout: str, dtype: str = "float32", perspective: bool = False, format: str = "classical",
+           history_fill: str = "fen_only") -> Dict[str, Any]:
+    """_run's arguments for dense planes of a layout (its errors for bad options)."""
+    kind, _ = _name(layout, PLANES, "layout")
+    fmt, fill = _name(format, LC0_FORMATS, "lc0 format"), _name(history_fill, LC0_FILLS, "history_fill")
     code = _name(dtype, DTYPES, "dtype")
     if dtype == "uint8" and _core._fractional_planes(kind, fmt):
         raise ValueError(f"lc0 format {format!r} has fractional planes (the rule-50 plane): use a float dtype")
-    result = _out(out, (n, count, 8, 8), np.dtype(dtype), "planes")
-    _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, perspective=perspective, dtype=code, planes=result,
-         threads=_threads(threads))
-    return result[0] if single else result
+    return dict(layout=kind, lc0_format=fmt, lc0_fill=fill, perspective=perspective, dtype=code)
 
 
 def bitboards(positions: Positions, *, out: Any = None, threads: Optional[int] = None) -> Any:
@@ -331,25 +338,45 @@ class BoardBatch(_core._Batch):
     """
 
     def push(self, moves: Any = None, *, indices: Any = None, layout: str = "lc0",
-             format: str = "classical") -> None:
+             format: str = "classical", threads: Optional[int] = None) -> None:
         """Plays one move per game: ``moves`` (Moves, or python-chess keys ``from | to << 6 |
         promotion << 12``; None or 0 to skip a game) or ``indices`` (policy indices of layout, -1
-        to skip). Finished games stay as they are (their entries are not read). IllegalMoveError,
-        nothing played, if a move is not legal in its ongoing game."""
+        to skip), the games shared out to ``threads``. Finished games stay as they are (their
+        entries are not read). IllegalMoveError, nothing played, if a move is not legal in its
+        ongoing game."""
         np = _numpy()
+        threads = _threads(threads)
         if (moves is None) == (indices is None):
             raise TypeError("push takes moves or indices")
         if indices is not None:
             code = _name(layout, POLICIES, "policy layout")
-            self._push_indices(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format))
+            self._push_indices(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format), threads)
             return
         if isinstance(moves, np.ndarray):
-            self._push_keys(np.ascontiguousarray(moves, np.uint16))
+            self._push_keys(np.ascontiguousarray(moves, np.uint16), threads)
             return
         keys = [0 if m is None or m == 0 else
                 (m if isinstance(m, (int, np.integer)) else m.from_square | m.to_square << 6 | (m.promotion or 0) << 12)
                 for m in moves]
-        self._push_keys(np.array(keys, np.uint16))
+        self._push_keys(np.array(keys, np.uint16), threads)
+
+    def step(self, indices: Any, layout: str = "lc0", *, format: str = "classical", sparse: bool = False,
+             out: Any = None, threads: Optional[int] = None) -> Any:
+        """:meth:`push` of policy indices, then :func:`legal_mask` of the positions reached, in
+        one pass over the games (each game's move played, its next moves found and written,
+        on ``threads``): self-play's loop in one call.
+
+        >>> batch = BoardBatch(2)
+        >>> counts, moves = batch.step([322, -1], sparse=True)  # e2e4 in game 0
+        >>> counts.tolist()
+        [20, 20]
+        """
+        np = _numpy()
+        code, canonical = _name(layout, POLICIES, "policy layout"), _canonical(layout, format)
+        keys = np.empty(len(self), np.uint16)
+        self._index_keys(np.ascontiguousarray(indices, np.int16), code, canonical, keys)
+        return legal_mask(_core._BatchRows(self, play=keys), layout, format=format, sparse=sparse, out=out,
+                          threads=threads)
 
     def reset(self, which: Any = None) -> None:
         """Takes games back to their start: all (None), or those of a bool mask or of indices."""
@@ -359,6 +386,19 @@ class BoardBatch(_core._Batch):
             return
         which = np.asarray(which)
         self._reset((np.flatnonzero(which) if which.dtype == np.bool_ else which.reshape(-1)).tolist())
+
+    def subset(self, games: Any) -> Any:
+        """The positions of some games (indices, or a bool mask), for :func:`planes`,
+        :func:`legal_mask` and :func:`tokens`: row k is the k-th game named.
+
+        >>> batch = BoardBatch(3)
+        >>> planes(batch.subset([2]), "simple").shape
+        (1, 12, 8, 8)
+        """
+        np = _numpy()
+        games = np.asarray(games)
+        rows = np.flatnonzero(games) if games.dtype == np.bool_ else games.reshape(-1).astype(np.int64)
+        return _core._BatchRows(self, np.ascontiguousarray(np.where(rows < 0, rows + len(self), rows), np.int64))
 
     def legal_mask(self, layout: str = "lc0", **options: Any) -> Any:
         """:func:`legal_mask` of every game's position."""

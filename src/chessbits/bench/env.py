@@ -1,14 +1,20 @@
 """Reinforcement-learning environments side by side in one run: PettingZoo's ``chess_v6``
-against ``chessbits.env.chess_v6``, the same games step by step.
+against ``chessbits.env.chess_v6``, the same games step by step; OpenSpiel's chess (where
+installed) and ``chessbits.env.VectorChessEnv`` on many games at once.
 
-    chessbits bench env [--games 20] [--rounds 5]
+    chessbits bench env [--games 20] [--envs 1024] [--steps 100] [--rounds 5]
 
-Seeded random games are recorded once (each agent's action at each turn); every row then
-replays them through its environment as a training loop drives it: ``env.last()`` (the
-observation dict: 8 x 8 x 111 planes and the 4,672 action mask) and ``env.step(action)`` for
-every turn, through ``env.agent_iter()``, to the end of each game. The agent's choice is not
-timed. Each row's rewards are asserted equal to PettingZoo's. Medians of interleaved rounds,
-one thread. Needs PettingZoo, Gymnasium and pygame (PettingZoo's chess_v6 imports it).
+Every row replays actions recorded once from seeded random play, so the agent's choice is
+not timed:
+- chess_v6 (both): ``env.last()`` (the observation dict: 8 x 8 x 111 planes and the 4,672
+  action mask) and ``env.step(action)`` for every turn through ``env.agent_iter()``, to the
+  end of each game; each row's rewards asserted equal to PettingZoo's;
+- OpenSpiel: its random games, with ``observation_tensor()`` and ``legal_actions_mask()``
+  before each ``apply_action``, or ``legal_actions()`` alone;
+- VectorChessEnv(envs): ``step`` ``--steps`` times (same-step autoreset), AlphaZero bool
+  planes and masks, or the masks alone (``layout=None``), on one and two threads.
+Steps/s count one game's move as a step. Medians of interleaved rounds. Needs PettingZoo,
+Gymnasium and pygame (PettingZoo's chess_v6 imports it).
 
 >>> len(record(2, seed=1)) == 2
 True
@@ -59,10 +65,79 @@ def replay(make: Callable[[], Any], games: List[List[Optional[int]]]) -> Callabl
     return run
 
 
+def record_vector(envs: int, steps: int, seed: int = 1) -> List[Any]:
+    """The actions of `steps` steps of seeded random play on a VectorChessEnv(envs)."""
+    import numpy as np
+
+    from ..env import VectorChessEnv
+    rng = np.random.default_rng(seed)
+    env = VectorChessEnv(envs, layout=None, policy="alphazero")
+    _, infos = env.reset()
+    out = []
+    for _ in range(steps):
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in infos["action_mask"]], np.int64)
+        out.append(actions)
+        infos = env.step(actions)[4]
+    return out
+
+
+def replay_vector(envs: int, actions: List[Any], threads: int, layout: Optional[str]) -> Callable[[], Tuple[int, Any]]:
+    """A function that steps a fresh VectorChessEnv through the recorded actions: (steps, rewards' sum)."""
+    from ..env import VectorChessEnv
+
+    def run() -> Tuple[int, Any]:
+        env = VectorChessEnv(envs, layout=layout, policy="alphazero", dtype="bool", threads=threads, copy=False)
+        env.reset()
+        total = 0.0
+        for step in actions:
+            total += float(env.step(step)[1].sum())
+        return envs * len(actions), total
+    return run
+
+
+def record_openspiel(games: int, seed: int = 1) -> List[List[int]]:
+    """The actions of `games` seeded random OpenSpiel chess games."""
+    import pyspiel
+    rng = random.Random(seed)
+    game = pyspiel.load_game("chess")
+    out = []
+    for _ in range(games):
+        state, actions = game.new_initial_state(), []
+        while not state.is_terminal():
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply_action(actions[-1])
+        out.append(actions)
+    return out
+
+
+def replay_openspiel(games: List[List[int]], observe: bool) -> Callable[[], Tuple[int, Any]]:
+    """A function that replays OpenSpiel games, observing each state or not: (steps, returns)."""
+    import pyspiel
+    game = pyspiel.load_game("chess")
+
+    def run() -> Tuple[int, Any]:
+        steps, returns = 0, []
+        for actions in games:
+            state = game.new_initial_state()
+            for action in actions:
+                if observe:
+                    state.observation_tensor()
+                    state.legal_actions_mask()
+                else:
+                    state.legal_actions()
+                state.apply_action(action)
+                steps += 1
+            returns.append(tuple(state.returns()))
+        return steps, returns
+    return run
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the table; 1 if a row's rewards differ from PettingZoo's."""
     ap = Parser(prog="chessbits bench env", description=summary(__doc__ or ""))
     ap.add_argument("--games", type=positive, default=20, help="random games replayed per round")
+    ap.add_argument("--envs", type=positive, default=1024, help="games of the vector env")
+    ap.add_argument("--steps", type=positive, default=100, help="steps of the vector env per round")
     ap.add_argument("--rounds", type=positive, default=5, help="repetitions; medians are shown")
     args = ap.parse_args(argv)
     try:
@@ -77,19 +152,38 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     from ..env import chess_v6 as ours
 
     games = record(args.games)
-    rows = [("PettingZoo chess_v6", replay(theirs.env, games)), ("chessbits.env.chess_v6", replay(ours.env, games))]
-    results = interleaved([fn for _, fn in rows], args.rounds)
+    rows: List[Tuple[str, int, Callable[[], Tuple[int, Any]]]] = [  # (name, threads, the replay)
+        ("PettingZoo chess_v6, observation dict each turn", 1, replay(theirs.env, games)),
+        ("chessbits.env.chess_v6, observation dict each turn", 1, replay(ours.env, games))]
+    try:
+        spiel = record_openspiel(args.games)
+        rows += [("OpenSpiel chess, observation + legal mask", 1, replay_openspiel(spiel, True)),
+                 ("OpenSpiel chess, legal actions only", 1, replay_openspiel(spiel, False))]
+    except ImportError:
+        print("(OpenSpiel is not installed: pip install open_spiel for its rows)\n")
+    vector = record_vector(args.envs, args.steps)
+    for threads in (1, 2):
+        rows += [(f"VectorChessEnv({args.envs}), AlphaZero bool planes + mask", threads,
+                  replay_vector(args.envs, vector, threads, "alphazero")),
+                 (f"VectorChessEnv({args.envs}), mask only", threads, replay_vector(args.envs, vector, threads, None))]
+    results = interleaved([fn for _, _, fn in rows], args.rounds)
     status, out = 0, []
     base_seconds, (base_turns, base_rewards) = results[0]
-    for (name, _), (seconds, (turns, rewards)) in zip(rows, results):
-        same = turns == base_turns and rewards == base_rewards
-        status = status or (0 if same else 1)
-        out.append([name, f"{turns / seconds:,.0f}", f"{seconds / turns * 1e6:.2f}",
-                    f"{base_seconds / seconds:.1f}x" + ("" if same else " (rewards differ!)")])
-    print(f"Machine: {machine()}; {datetime.date.today()}; {args.games} random games ({base_turns:,} turns), "
-          f"env.last() + env.step() each turn; medians of {args.rounds} interleaved rounds, one thread; "
-          "ratio: PettingZoo's time / the row's.\n")
-    print(table(["environment", "steps/s", "us/step", "ratio"], out))
+    rates = [steps / seconds for seconds, (steps, _) in results]
+    spiel = [rate for (name, _, _), rate in zip(rows, rates) if name.startswith("OpenSpiel")]
+    for k, ((name, threads, _), (seconds, (steps, rewards)), rate) in enumerate(zip(rows, results, rates)):
+        versus = ""
+        if k < 2:
+            versus = f"{rate / rates[0]:,.1f}x"
+            if (steps, rewards) != (base_turns, base_rewards):
+                status, versus = 1, versus + " (rewards differ!)"
+        elif spiel and not name.startswith("OpenSpiel"):
+            versus = f"{rate / spiel[0 if 'planes' in name else 1]:.2f}x OpenSpiel"
+        out.append([name, threads, f"{rate:,.0f}", f"{seconds / steps * 1e6:.3f}", versus])
+    print(f"Machine: {machine()}; {datetime.date.today()}; chess_v6: {args.games} random games ({base_turns:,} "
+          f"turns); VectorChessEnv: {args.envs} games x {args.steps} steps; medians of {args.rounds} interleaved "
+          "rounds; ratio: the row's steps/s over PettingZoo's, or over OpenSpiel's with (without) observations.\n")
+    print(table(["environment", "threads", "steps/s", "us/step", "ratio"], out))
     return status
 
 
