@@ -37,7 +37,7 @@ REFERENCED = ["chessbits", "chessbits.attacks", "chessbits.pgn", "chessbits.poly
               "chessbits.syzygy", "chessbits.gaviota", "chessbits.deep", "chessbits.deep_dask",
               "chessbits.deep_tasks", "chessbits.pgn_dask", "chessbits.positions", "chessbits.suites",
               "chessbits.epd", "chessbits.compare", "chessbits.magics", "chessbits.uci", "chessbits.run",
-              "chessbits.env.chess_v6"]
+              "chessbits.env.chess_v6", "chessbits.env.vector"]
 
 
 def public_names(module_name: str) -> "list[str]":

@@ -16,7 +16,7 @@ MODULES = ["chessbits", "chessbits._core", "chessbits.attacks", "chessbits.squar
            "chessbits.bench.variants", "chessbits.svg", "chessbits.bench.svg", "chessbits._answers"]
 try:  # (chessbits.env needs PettingZoo and Gymnasium: the rl extra)
     import gymnasium, pettingzoo  # noqa: F401,E401
-    MODULES += ["chessbits.env.chess_v6", "chessbits.bench.env"]
+    MODULES += ["chessbits.env.chess_v6", "chessbits.env.vector", "chessbits.bench.env"]
 except ImportError:
     pass
 

@@ -203,11 +203,30 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             batch.push(indices=pick, layout="lc0")
             moves += int(live.sum())
         return moves
-    timings = interleaved([lambda: selfplay(False), lambda: selfplay(True)], max(1, args.rounds // 2))
-    rows_out = [[f"BoardBatch({args.batch}): random games to the end, lc0 indices "
-                 f"({'and a dense mask ' if dense else ''}each move)", f"{moves / seconds:,.0f}", f"{moves:,}"]
-                for dense, (seconds, moves) in zip((False, True), timings)]
-    print(table(["self-play, 1 thread", "moves/s", "moves"], rows_out))
+    def lean(threads: int) -> int:
+        """The same games' loop on BoardBatch.step: each move played and the next legal
+        indices found in one call."""
+        batch = encode.BoardBatch(args.batch)
+        counts, indices = batch.legal_mask("lc0", sparse=True)
+        moves = 0
+        while True:
+            live = counts > 0
+            if not live.any():
+                return moves
+            starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+            pick = np.full(args.batch, -1, np.int16)
+            pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
+            counts, indices = batch.step(pick, "lc0", sparse=True, threads=threads)
+            counts[batch.finished] = 0
+            moves += int(live.sum())
+    timings = interleaved([lambda: selfplay(False), lambda: selfplay(True), lambda: lean(1), lambda: lean(2)],
+                          max(1, args.rounds // 2))
+    names = [f"BoardBatch({args.batch}): random games to the end, lc0 indices each move (legal_mask + push)",
+             "the same with a dense mask each move",
+             "the same on BoardBatch.step (one call a move), 1 thread",
+             "the same on BoardBatch.step, 2 threads"]
+    rows_out = [[name, f"{moves / seconds:,.0f}", f"{moves:,}"] for name, (seconds, moves) in zip(names, timings)]
+    print(table(["self-play", "moves/s", "moves"], rows_out))
     return status
 
 
