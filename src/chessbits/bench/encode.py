@@ -208,17 +208,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         indices found in one call."""
         batch = encode.BoardBatch(args.batch)
         counts, indices = batch.legal_mask("lc0", sparse=True)
+        live = counts > 0
         moves = 0
-        while True:
-            live = counts > 0
-            if not live.any():
-                return moves
+        while live.any():
             starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
             pick = np.full(args.batch, -1, np.int16)
             pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
-            counts, indices = batch.step(pick, "lc0", sparse=True, threads=threads)
-            counts[batch.finished] = 0
             moves += int(live.sum())
+            counts, indices = batch.step(pick, "lc0", sparse=True, threads=threads)
+            live = (counts > 0) & ~batch.finished
+        return moves
     timings = interleaved([lambda: selfplay(False), lambda: selfplay(True), lambda: lean(1), lambda: lean(2)],
                           max(1, args.rounds // 2))
     names = [f"BoardBatch({args.batch}): random games to the end, lc0 indices each move (legal_mask + push)",
