@@ -464,7 +464,10 @@ int sz_position(const SzBits *in, size_t i, Position *pos, StateInfo *st) {
     const Bitboard theirs = kings & pos->by_color[pos->side ^ 1];
     const int regular = !position_attackers(pos, pos->side, lsb(theirs), occupied);
     st->flags = (uint8_t)((regular ? BOARD_REGULAR : 0) | (pos->side == BLACK ? BOARD_BLACK : 0));
-    st->ep = SQ_NONE;  /* (st->key left 0: no probe reads it) */
+    st->ep = SQ_NONE;
+#ifdef CB_DEBUG  /* (only position_ok's invariant reads the key: no probe does) */
+    st->key = position_compute_key(pos);
+#endif
   }
   return SZ_OK;
 }
