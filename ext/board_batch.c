@@ -77,9 +77,7 @@ static void bb_play_run(void *arg) {
 int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad, int threads) {
   for (size_t i = 0; i < b->n; i++)
     if (keys[i] && b->games[i].termination == TERM_NONE && !bb_legal(&b->games[i], keys[i])) return *bad = i, 1;
-  if (threads < 1) threads = 1;
-  if ((size_t)threads > b->n) threads = b->n ? (int)b->n : 1;
-  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  threads = workers_for(threads, b->n);
   BbPlay w[WORKERS_MAX];
   for (int t = 0; t < threads; t++) w[t] = (BbPlay){b, keys, b->n * t / threads, b->n * (t + 1) / threads, 0};
   workers_run(threads, bb_play_run, w, sizeof w[0]);
@@ -189,9 +187,7 @@ static void bb_encode_run(void *arg) {
 
 int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads) {
   if (!rows) count = b->n;
-  if (threads < 1) threads = 1;
-  if ((size_t)threads > count) threads = count ? (int)count : 1;
-  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  threads = workers_for(threads, count);
   BbWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
     w[t] = (BbWork){b, j, rows, play, count * t / threads, count * (t + 1) / threads, t, 0};

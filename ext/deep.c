@@ -121,9 +121,7 @@ static void deep_worker(void *arg) {
 
 int deep_run(DeepBatch *b, int threads) {
   b->next = 0, b->counted = 0;
-  if (threads < 1) threads = 1;
-  if (threads > b->n) threads = b->n > 0 ? (int)b->n : 1;
-  workers_run(threads, deep_worker, b, 0);
+  workers_run(workers_for(threads, b->n > 0 ? (size_t)b->n : 0), deep_worker, b, 0);
   return workers_load(&b->counted) == b->n;
 }
 

@@ -167,9 +167,7 @@ static void eb_boards_run(void *arg) {
 }
 
 int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads) {
-  if (threads < 1) threads = 1;
-  if ((size_t)threads > count) threads = count ? (int)count : 1;
-  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  threads = workers_for(threads, count);
   EbBoards w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
     w[t] = (EbBoards){j, pos, nply, count * t / threads, count * (t + 1) / threads, t, 0};
@@ -251,9 +249,7 @@ static void eb_games_run(void *arg) {
 
 int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
                   const EncStart *starts, int threads) {
-  if (threads < 1) threads = 1;
-  if ((size_t)threads > ngames) threads = ngames ? (int)ngames : 1;
-  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  threads = workers_for(threads, ngames);
   EbGames w[WORKERS_MAX];
   /* contiguous ranges of about equal moves (the outputs stay in order) */
   const int64_t total = ngames ? offsets[ngames] - offsets[0] : 0;

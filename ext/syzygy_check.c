@@ -195,8 +195,7 @@ int sz_check(const SzBase *b, const char *name, uint64_t stride, uint64_t offset
   if (memo.bits > SC_MEMO_BITS_MAX) memo.bits = SC_MEMO_BITS_MAX, memo.exact = 0;
   if (stride <= SC_MEMO_STRIDE_MAX && n <= SC_MEMO_PIECES_MAX)  /* (calloc's pages are mapped as they are touched) */
     memo.slot = calloc((size_t)1 << memo.bits, sizeof(int64_t));
-  if (threads < 1) threads = 1;
-  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  threads = workers_for(threads, (size_t)-1);
   ScWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++) w[t] = (ScWork){b, memo.slot ? &memo : NULL, pc, n, stride, offset, count, &next, &stop, {0, 0, -1, 0, 0}};
   workers_run(threads, sc_run, w, sizeof w[0]);

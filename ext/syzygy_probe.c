@@ -548,9 +548,7 @@ static void sz_work_run(void *arg) {
 /* Returns nothing; rows [0, n) of in or pos probed on `threads` threads. */
 static void sz_many_run(SzMany *m, const SzBits *in, const Position *const *pos, size_t n, int threads) {
   volatile int64_t next = 0;
-  if (threads < 1) threads = 1;
-  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
-  if ((size_t)threads > n / SZ_CHUNK + 1) threads = (int)(n / SZ_CHUNK + 1);
+  threads = workers_for(threads, n / SZ_CHUNK + 1);
   SzWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++) w[t] = (SzWork){m, in, pos, n, &next, t};
   workers_run(threads, sz_work_run, w, sizeof w[0]);

@@ -17,6 +17,14 @@
    WORKERS_MAX. */
 void workers_run(int n, void (*fn)(void *), void *args, size_t size);
 
+/* Returns the threads to run for `jobs` jobs of a caller that asked for `threads`: at least 1,
+   at most one a job and WORKERS_MAX. */
+static inline int workers_for(int threads, size_t jobs) {
+  if ((size_t)threads > jobs) threads = jobs ? (int)jobs : 1;
+  if (threads > WORKERS_MAX) threads = WORKERS_MAX;
+  return threads < 1 ? 1 : threads;
+}
+
 /* Returns the counter's value before adding `add` to it, atomically. */
 static inline int64_t workers_fetch_add(volatile int64_t *counter, int64_t add) {
 #ifdef _MSC_VER

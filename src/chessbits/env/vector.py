@@ -14,8 +14,8 @@ one policy index per game for the side to move.
 ([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
 
 Observations are a layout of :mod:`chessbits.encode` (``layout``, ``dtype`` and its options),
-seen by the side to move as that layout sees it (``layout=None``: none, the masks alone); ``infos["action_mask"]`` holds each game's
-legal moves in the layout's policy (``policy``). A move that mates gives its mover a reward of
+seen by the side to move as that layout sees it (``layout=None``: none, the masks alone);
+``infos["action_mask"]`` holds each game's legal moves in the layout's policy (``policy``). A move that mates gives its mover a reward of
 1; every other step gives 0, draws too, so the loser learns from the mate it walked into.
 A game that ends is reset in the same step (Gymnasium's same-step autoreset): the step returns
 its new start, with its last position in ``infos["final_obs"]``. A game reaching ``max_plies``
@@ -74,7 +74,6 @@ class VectorChessEnv(VectorEnv):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
         self._observations = np.empty((num_envs, *observation.shape), observation.dtype)
         self._masks = np.empty((num_envs, size), np.bool_)
-        self._rewards = np.zeros(num_envs, np.float32)
 
     def _encode(self, play: Any = None) -> Tuple[Any, Any]:
         """Every game's observation and mask, written into the env's arrays in one pass, each
