@@ -50,17 +50,19 @@ static int64_t sc_key(const ScMemo *m, const Position *pos) {
 }
 
 /* Returns SZ_OK with the WDL *w and DTZ *d of pos, candidate k of m's material: from m, or
-   probed and kept there. */
+   probed and kept there (k < 0: probed, not kept). */
 static int sc_memo(const SzBase *b, const ScMemo *m, int64_t k, Position *pos, int *w, int *d, SzError *e) {
-  const uint64_t at = m->exact ? (uint64_t)k : ((uint64_t)k * 0x9E3779B97F4A7C15ULL) >> (64 - m->bits);
-  const int64_t v = workers_load(&m->slot[at]);
-  if (v >> 24 == k + 1) {
-    *w = (int)(v >> 16 & 7) - 2, *d = (int16_t)(v & 0xFFFF);
-    return SZ_OK;
+  const uint64_t at = k < 0 ? 0 : m->exact ? (uint64_t)k : ((uint64_t)k * 0x9E3779B97F4A7C15ULL) >> (64 - m->bits);
+  if (k >= 0) {
+    const int64_t v = workers_load(&m->slot[at]);
+    if (v >> 24 == k + 1) {
+      *w = (int)(v >> 16 & 7) - 2, *d = (int16_t)(v & 0xFFFF);
+      return SZ_OK;
+    }
   }
   int rc = sz_probe_position(b, pos, SZ_PROBE_WDL, w, e);
   if (rc == SZ_OK) rc = sz_probe_position(b, pos, SZ_PROBE_DTZ, d, e);
-  if (rc == SZ_OK) workers_store(&m->slot[at], (k + 1) << 24 | (int64_t)(*w + 2) << 16 | (uint16_t)*d);
+  if (rc == SZ_OK && k >= 0) workers_store(&m->slot[at], (k + 1) << 24 | (int64_t)(*w + 2) << 16 | (uint16_t)*d);
   return rc;
 }
 
@@ -79,13 +81,7 @@ static int sc_position(const SzBase *b, const ScMemo *m, Position *pos, int *rul
   int w, d, rc;
   SzError e;
   *rule = SZ_RULE_NONE;
-  const int64_t k = m ? sc_key(m, pos) : -1;
-  if (k >= 0) {
-    if ((rc = sc_memo(b, m, k, pos, &w, &d, &e)) != SZ_OK) return rc;
-  } else {
-    if ((rc = sz_probe_position(b, pos, SZ_PROBE_WDL, &w, &e)) != SZ_OK) return rc;
-    if ((rc = sz_probe_position(b, pos, SZ_PROBE_DTZ, &d, &e)) != SZ_OK) return rc;
-  }
+  if ((rc = sc_memo(b, m, m ? sc_key(m, pos) : -1, pos, &w, &d, &e)) != SZ_OK) return rc;
   if (!((w == 2 && d >= 1 && d <= 100) || (w == 1 && d > 100) || (w == 0 && d == 0) ||
         (w == -1 && d < -100) || (w == -2 && d <= -1 && d >= -100))) {
     *rule = SZ_RULE_DTZ_SIGN;

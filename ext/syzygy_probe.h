@@ -65,8 +65,9 @@ int sz_probe(const SzBase *b, const Position *pos, int what, int alpha, int beta
              SzError *e);
 
 /* Many probes in one job (sz_many_bits, sz_many_positions, or an output of encode_batch.h's
-   EncJob, on their threads): each row's value and code, the tables the rows needed (SZ_NEED: once given, the job runs again with
-   `retry` and probes only those rows), each thread's first error. */
+   EncJob, on their threads): each row's value and code, the tables the rows needed (SZ_NEED:
+   once given, the job runs again with `retry` and probes only those rows), each thread's
+   first error. */
 typedef struct {
   const SzBase *base;
   int what;                   /* SZ_PROBE_WDL or SZ_PROBE_DTZ */

@@ -601,9 +601,10 @@ class Tablebase:
     def check(self, name: str, *, every: int = 1, start: int = 0, threads: Optional[int] = None) -> TableCheck:
         """Checks the tables against the rules of the game on every legal position of a material
         (or every ``every``-th candidate from ``start``; the candidates are 2 x 64^pieces
-        placements, the side to move last; pieces of one kind swapped count once): its WDL is the best of its moves' (captures and
-        promotions probed in the tables they lead to), its DTZ agrees with its WDL, and its DTZ
-        is one more than its best move's, within one (a DTZ table may round). It needs the
+        placements, the side to move last; pieces of one kind swapped count once): its WDL is
+        the best of its moves' (captures and promotions probed in the tables they lead to), its
+        DTZ agrees with its WDL, and its DTZ is one more than its best move's, within one (a
+        DTZ table may round). It needs the
         material's WDL and DTZ tables and those its moves lead to.
 
         >>> tablebase.check("KRvK")  # doctest: +SKIP
