@@ -14,15 +14,18 @@ from chessbits import encode  # noqa: E402
 from chessbits.env import VectorChessEnv  # noqa: E402
 
 
-def expected(board, layout, policy, **options):
-    return (encode.planes([board], layout, **options)[0], encode.legal_mask([board], policy)[0])
+def expected(board, layout, policy, format="classical", **options):
+    return (encode.planes([board], layout, format=format, **options)[0],
+            encode.legal_mask([board], policy, format=format)[0])
 
 
-@pytest.mark.parametrize("layout,policy,dtype", [("alphazero", "alphazero", "float32"), ("lc0", "lc0", "bool"),
-                                                 ("simple", "alphazero", "uint8")])
-def test_games_against_single_boards(layout, policy, dtype):
+@pytest.mark.parametrize("layout,policy,dtype,format", [
+    ("alphazero", "alphazero", "float32", "classical"), ("lc0", "lc0", "bool", "classical"),
+    ("lc0", "lc0", "float32", "canonical"),  # (the actions transformed as the planes are)
+    ("simple", "alphazero", "uint8", "classical")])
+def test_games_against_single_boards(layout, policy, dtype, format):
     n, max_plies = 6, 60
-    envs = VectorChessEnv(n, layout=layout, dtype=dtype, max_plies=max_plies)
+    envs = VectorChessEnv(n, layout=layout, dtype=dtype, max_plies=max_plies, format=format)
     rng = random.Random(layout)
     observations, infos = envs.reset(seed=1)
     boards = [chessbits.Board() for _ in range(n)]
@@ -30,11 +33,11 @@ def test_games_against_single_boards(layout, policy, dtype):
     ended = 0
     for step in range(200):
         for i, board in enumerate(boards):
-            planes, mask = expected(board, layout, policy, dtype=dtype)
+            planes, mask = expected(board, layout, policy, format, dtype=dtype)
             assert np.array_equal(observations[i], planes) and np.array_equal(infos["action_mask"][i], mask), (step, i)
         legal = [[m for m in board.legal_moves] for board in boards]
         moves = [rng.choice(ms) for ms in legal]
-        actions = np.array([encode.move_index(m, b, layout=policy) for m, b in zip(moves, boards)])
+        actions = np.array([encode.move_index(m, b, layout=policy, format=format) for m, b in zip(moves, boards)])
         assert all(infos["action_mask"][i][a] for i, a in enumerate(actions))
         observations, rewards, terminations, truncations, infos = envs.step(actions)
         assert observations.dtype == np.dtype(dtype) and rewards.dtype == np.float32
@@ -47,7 +50,7 @@ def test_games_against_single_boards(layout, policy, dtype):
             if over or board.ply() >= max_plies:
                 ended += 1
                 assert infos["_final_obs"][i]
-                assert np.array_equal(infos["final_obs"][i], expected(board, layout, policy, dtype=dtype)[0])
+                assert np.array_equal(infos["final_obs"][i], expected(board, layout, policy, format, dtype=dtype)[0])
                 boards[i] = chessbits.Board()
             elif "final_obs" in infos:
                 assert infos["final_obs"][i] is None and not infos["_final_obs"][i]

@@ -371,12 +371,18 @@ class BoardBatch(_core._Batch):
         >>> counts.tolist()
         [20, 20]
         """
-        np = _numpy()
-        code, canonical = _name(layout, POLICIES, "policy layout"), _canonical(layout, format)
-        keys = np.empty(len(self), np.uint16)
-        self._index_keys(np.ascontiguousarray(indices, np.int16), code, canonical, keys)
-        return legal_mask(_core._BatchRows(self, play=keys), layout, format=format, sparse=sparse, out=out,
+        return legal_mask(self._played(indices, layout, format), layout, format=format, sparse=sparse, out=out,
                           threads=threads)
+
+    def _played(self, indices: Any, layout: str, format: str) -> Any:
+        """Every game's position after its move of policy index indices[g] (-1: none), as the
+        encoders read positions: the moves checked now (IllegalMoveError, nothing played),
+        played in the encoding's pass."""
+        np = _numpy()
+        keys = np.empty(len(self), np.uint16)
+        self._index_keys(np.ascontiguousarray(indices, np.int16), _name(layout, POLICIES, "policy layout"),
+                         _canonical(layout, format), keys)
+        return _core._BatchRows(self, play=keys)
 
     def reset(self, which: Any = None) -> None:
         """Takes games back to their start: all (None), or those of a bool mask or of indices."""

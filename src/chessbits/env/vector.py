@@ -24,7 +24,7 @@ environment's own arrays, overwritten by the next step.
 """
 from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
-from .. import STARTING_FEN, _core, encode
+from .. import STARTING_FEN, encode
 from ..encode import BoardBatch
 from ._needs import needs
 
@@ -75,10 +75,11 @@ class VectorChessEnv(VectorEnv):
         self._observations = np.empty((num_envs, *observation.shape), observation.dtype)
         self._masks = np.empty((num_envs, size), np.bool_)
 
-    def _encode(self, play: Any = None) -> Tuple[Any, Any]:
+    def _encode(self, actions: Any = None) -> Tuple[Any, Any]:
         """Every game's observation and mask, written into the env's arrays in one pass, each
-        game's move of `play` (python-chess keys) played first (copies if copy=True)."""
-        source = self._batch if play is None else _core._BatchRows(self._batch, play=play)
+        game's action played first (copies if copy=True)."""
+        format = self._planes.get("format", "classical")
+        source = self._batch if actions is None else self._batch._played(actions, self.policy, format)
         encode._run(source, **self._dense, planes=self._observations if self.layout else None,
                     policy=self._policy_code, mask=self._masks, threads=self._threads)
         if self.copy:
@@ -104,9 +105,7 @@ class VectorChessEnv(VectorEnv):
         bad = np.flatnonzero((actions < 0) | (actions >= size))
         if bad.size:
             raise ValueError(f"game {bad[0]}: action {actions[bad[0]]} is outside 0..{size - 1}")
-        keys = np.empty(n, np.uint16)
-        self._batch._index_keys(actions.astype(np.int16), self._policy_code, False, keys)
-        observations, masks = self._encode(keys)  # (the moves played and the positions encoded in one pass)
+        observations, masks = self._encode(actions)  # (the moves played and the positions encoded in one pass)
         termination, _, plies = self._batch._arrays()
         terminations = termination != 0
         truncations = ~terminations & (plies >= self.max_plies)
