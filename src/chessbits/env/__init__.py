@@ -9,6 +9,8 @@ They need PettingZoo and Gymnasium: ``pip install 'chessbits[rl]'``.
 """
 from typing import Any
 
+RL = "'chessbits[rl]'"  # what installs the packages they need
+
 
 def __getattr__(name: str) -> Any:
     if name == "VectorChessEnv":  # (imported when first asked for: it needs Gymnasium)

@@ -22,11 +22,12 @@ import os
 from typing import Any, Dict, Optional
 
 from .._core import _PzGames
-from ._needs import needs
+from .._optional import module
+from . import RL
 
-np = needs("numpy")
-gymnasium = needs("gymnasium")
-pettingzoo = needs("pettingzoo")
+np = module("numpy", "chessbits.env", RL)
+gymnasium = module("gymnasium", "chessbits.env", RL)
+pettingzoo = module("pettingzoo", "chessbits.env", RL)
 from gymnasium import spaces  # noqa: E402
 from gymnasium.utils import EzPickle  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
@@ -157,10 +158,10 @@ class raw_env(AECEnv, EzPickle):
 
     def _render_gui(self) -> Any:
         """The board drawn with pygame on PettingZoo's own board and piece images."""
-        pygame = needs("pygame")
+        pygame = module("pygame", f"chess_v6's {self.render_mode!r} render mode", "pygame")
         size: Any = (self.screen_width, self.screen_height)
         if self.screen is None:
-            images = os.path.join(os.path.dirname(needs("pettingzoo.classic.chess").__file__), "img")
+            images = os.path.join(os.path.dirname(module("pettingzoo.classic.chess", "chess_v6's images", RL).__file__), "img")
             cell = (size[0] / 8, size[1] / 8)
             if self.render_mode == "human":
                 pygame.display.init()
@@ -187,7 +188,7 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         if self.screen is not None:
-            needs("pygame").quit()
+            module("pygame", "chess_v6's close()", "pygame").quit()
             self.screen = None
 
 

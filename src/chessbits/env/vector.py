@@ -26,10 +26,11 @@ from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 from .. import STARTING_FEN, encode
 from ..encode import BoardBatch
-from ._needs import needs
+from .._optional import module
+from . import RL
 
-np = needs("numpy")
-gymnasium = needs("gymnasium")
+np = module("numpy", "chessbits.env", RL)
+gymnasium = module("gymnasium", "chessbits.env", RL)
 from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
