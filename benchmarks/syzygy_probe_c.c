@@ -8,6 +8,7 @@
      cd DIR_WITH_pos.txt && /tmp/syzygy_probe_c TABLE_DIRECTORY */
 #include <dirent.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -53,10 +54,12 @@ int main(int argc, char **argv) {
   if (argc < 2 || !load(&base, argv[1])) { fprintf(stderr, "usage: %s TABLE_DIRECTORY (pos.txt here)\n", argv[0]); return 2; }
   FILE *f = fopen("pos.txt", "r");
   if (!f) { fprintf(stderr, "no pos.txt here\n"); return 2; }
-  unsigned long long w, b, k, q, r, bi, kn, pa;
+  uint64_t w, b, k, q, r, bi, kn, pa;
   int n = 0;
-  while (n < MAX_POSITIONS && fscanf(f, "%llu %llu %llu %llu %llu %llu %llu %llu %d %d", &w, &b, &k, &q, &r, &bi,
-                                     &kn, &pa, &turn[n], &want[n]) == 10) {
+#define U " %" SCNu64
+  while (n < MAX_POSITIONS && fscanf(f, U U U U U U U U " %d %d", &w, &b, &k, &q, &r, &bi, &kn, &pa, &turn[n],
+                                     &want[n]) == 10) {
+#undef U
     const uint64_t row[8] = {pa, kn, bi, r, q, k, w, b};  /* (SzBits' order: pawns..kings, white, black) */
     memcpy(bits[n++], row, sizeof row);
   }
