@@ -120,10 +120,11 @@ class VectorChessEnv(VectorEnv):
                 final_obs[game] = self._observations[game].copy()
             infos.update(final_obs=final_obs, _final_obs=done, final_info={}, _final_info=done.copy())
             self._batch.reset(games)
-            starts = self._batch.subset(games)
-            if self.layout is not None:
-                observations[games] = encode.planes(starts, self.layout, **self._planes)
-            masks[games] = encode.legal_mask(starts, self.policy)
+            fresh = (np.empty((len(games), *observations.shape[1:]), observations.dtype),
+                     np.empty((len(games), masks.shape[1]), np.bool_))
+            encode._run(self._batch.subset(games), **self._dense, planes=fresh[0] if self.layout else None,
+                        policy=self._policy_code, mask=fresh[1])  # (as _encode does, for these games)
+            observations[games], masks[games] = fresh
         infos["action_mask"] = masks
         return observations, rewards, terminations, truncations, infos
 
