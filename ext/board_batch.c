@@ -64,25 +64,11 @@ static int bb_legal(const BatchGame *g, PyMove m) {
   return 0;
 }
 
-typedef struct { Batch *batch; const uint16_t *keys; size_t begin, end; int failed; } BbPlay;
-
-/* Returns nothing; one thread's range of games played. */
-static void bb_play_run(void *arg) {
-  BbPlay *w = arg;
-  for (size_t i = w->begin; i < w->end && !w->failed; i++)
-    if (w->keys[i] && w->batch->games[i].termination == TERM_NONE && batch_play(w->batch, i, w->keys[i]) < 0)
-      w->failed = 1;
-}
-
-int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad, int threads) {
+int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
   for (size_t i = 0; i < b->n; i++)
     if (keys[i] && b->games[i].termination == TERM_NONE && !bb_legal(&b->games[i], keys[i])) return *bad = i, 1;
-  threads = workers_for(threads, b->n);
-  BbPlay w[WORKERS_MAX];
-  for (int t = 0; t < threads; t++) w[t] = (BbPlay){b, keys, b->n * t / threads, b->n * (t + 1) / threads, 0};
-  workers_run(threads, bb_play_run, w, sizeof w[0]);
-  for (int t = 0; t < threads; t++)
-    if (w[t].failed) return -1;
+  for (size_t i = 0; i < b->n; i++)
+    if (keys[i] && b->games[i].termination == TERM_NONE && batch_play(b, i, keys[i]) < 0) return -1;
   return 0;
 }
 
@@ -124,11 +110,11 @@ int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical
   return 0;
 }
 
-int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad, int threads) {
+int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad) {
   uint16_t *keys = malloc(b->n * sizeof *keys + 1);
   if (!keys) return -1;
   int r = batch_index_keys(b, indices, layout, canonical, keys, bad);
-  if (!r) r = batch_push_keys(b, keys, bad, threads);
+  if (!r) r = batch_push_keys(b, keys, bad);
   free(keys);
   return r;
 }

@@ -39,9 +39,9 @@ int batch_set_start(Batch *b, size_t g, const char *fen, size_t len, int chess96
 int batch_reset(Batch *b, size_t g);
 
 /* Returns 0 after playing keys[g] (a python-chess key; 0: none) in each game g that goes on (a
-   finished game stays as it is), the games shared out to `threads` threads; -1 if out of
-   memory, or 1 with *bad = g, nothing played, if keys[g] is not legal in g's ongoing game. */
-int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad, int threads);
+   finished game stays as it is), -1 if out of memory, or 1 with *bad = g, nothing played, if
+   keys[g] is not legal in g's ongoing game. */
+int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad);
 
 /* Returns 0 after writing to keys[g] the legal move of each ongoing game g with policy index
    indices[g] in layout (lc0's canonical transform where canonical; -1 or a finished game: 0),
@@ -50,7 +50,7 @@ int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical
 
 /* Returns as batch_push_keys for policy indices of layout (lc0's canonical transform where
    canonical; -1: none). */
-int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad, int threads);
+int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad);
 
 /* Returns 0 after playing m, a legal move of game g that goes on, -1 if out of memory. */
 int batch_play(Batch *b, size_t g, PyMove m);

@@ -66,26 +66,26 @@ cdef class _Batch:
             raise IllegalMoveError(f"board {bad}: {what} is not a legal move")
         return 0
 
-    def _push_keys(self, const uint16_t[::1] keys, int threads=1):
-        """Plays keys[i] (python-chess key, 0: none) in game i unless it is over, on threads;
-        IllegalMoveError, nothing played, if one is not legal in its ongoing game."""
+    def _push_keys(self, const uint16_t[::1] keys):
+        """Plays keys[i] (python-chess key, 0: none) in game i unless it is over; IllegalMoveError,
+        nothing played, if one is not legal in its ongoing game."""
         cdef size_t bad = 0
         cdef int r
         if keys.shape[0] != <Py_ssize_t>self.b.n:
             raise ValueError(f"expected {self.b.n} moves, got {keys.shape[0]}")
         with nogil:
-            r = batch_push_keys(&self.b, &keys[0] if self.b.n else NULL, &bad, threads)
+            r = batch_push_keys(&self.b, &keys[0] if self.b.n else NULL, &bad)
         self._checked(r, bad, _move_interned(keys[bad]).uci() if r > 0 else "")
 
-    def _push_indices(self, const int16_t[::1] indices, int layout, bint canonical, int threads=1):
-        """Plays the legal move with policy index indices[i] (-1: none) in game i unless it is over,
-        on threads; IllegalMoveError, nothing played, if an ongoing game has no such move."""
+    def _push_indices(self, const int16_t[::1] indices, int layout, bint canonical):
+        """Plays the legal move with policy index indices[i] (-1: none) in game i unless it is over;
+        IllegalMoveError, nothing played, if an ongoing game has no such move."""
         cdef size_t bad = 0
         cdef int r
         if indices.shape[0] != <Py_ssize_t>self.b.n:
             raise ValueError(f"expected {self.b.n} indices, got {indices.shape[0]}")
         with nogil:
-            r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad, threads)
+            r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad)
         self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
 
     def _index_keys(self, const int16_t[::1] indices, int layout, bint canonical, uint16_t[::1] keys):

@@ -338,27 +338,26 @@ class BoardBatch(_core._Batch):
     """
 
     def push(self, moves: Any = None, *, indices: Any = None, layout: str = "lc0",
-             format: str = "classical", threads: Optional[int] = None) -> None:
+             format: str = "classical") -> None:
         """Plays one move per game: ``moves`` (Moves, or python-chess keys ``from | to << 6 |
         promotion << 12``; None or 0 to skip a game) or ``indices`` (policy indices of layout, -1
-        to skip), the games shared out to ``threads``. Finished games stay as they are (their
-        entries are not read). IllegalMoveError, nothing played, if a move is not legal in its
-        ongoing game."""
+        to skip). Finished games stay as they are (their entries are not read). IllegalMoveError,
+        nothing played, if a move is not legal in its ongoing game. (:meth:`step` plays on
+        threads, with the next legal moves.)"""
         np = _numpy()
-        threads = _threads(threads)
         if (moves is None) == (indices is None):
             raise TypeError("push takes moves or indices")
         if indices is not None:
             code = _name(layout, POLICIES, "policy layout")
-            self._push_indices(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format), threads)
+            self._push_indices(np.ascontiguousarray(indices, np.int16), code, _canonical(layout, format))
             return
         if isinstance(moves, np.ndarray):
-            self._push_keys(np.ascontiguousarray(moves, np.uint16), threads)
+            self._push_keys(np.ascontiguousarray(moves, np.uint16))
             return
         keys = [0 if m is None or m == 0 else
                 (m if isinstance(m, (int, np.integer)) else m.from_square | m.to_square << 6 | (m.promotion or 0) << 12)
                 for m in moves]
-        self._push_keys(np.array(keys, np.uint16), threads)
+        self._push_keys(np.array(keys, np.uint16))
 
     def step(self, indices: Any, layout: str = "lc0", *, format: str = "classical", sparse: bool = False,
              out: Any = None, threads: Optional[int] = None) -> Any:
