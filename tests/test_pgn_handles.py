@@ -122,7 +122,8 @@ def test_reads_resumed_from_where_the_last_left_the_file(tmp_path, buffering):
     or to the same place, a read of another handle, which takes the place of this one), the
     next call reads from the handle's true place, as python-chess's does."""
     path, other = tmp_path / "games.pgn", tmp_path / "other.pgn"
-    path.write_text((TEXTS["plain"] + TEXTS["long game"] + "\n") * 2, encoding="utf-8")
+    path.write_text((TEXTS["plain"] + TEXTS["non ascii names"] + "\n" + TEXTS["long game"] + "\n") * 2,
+                    encoding="utf-8")
     other.write_text(TEXTS["non ascii names"], encoding="utf-8")
     seen = []
     for module in (cpgn, chess.pgn):
@@ -130,7 +131,7 @@ def test_reads_resumed_from_where_the_last_left_the_file(tmp_path, buffering):
         with open(path, encoding="utf-8", buffering=buffering) as handle, \
                 open(other, encoding="utf-8", buffering=buffering) as second:
             readers = [module.read_headers, module.read_game, module.skip_game]
-            for k in range(12):
+            for k in range(30):
                 out.append(outcome(readers[k % 3], handle))
                 if k == 3:
                     out.append(handle.readline())

@@ -51,6 +51,10 @@ cdef class _GameReader:
                                     # tell() cookie), each line checked as UTF-8
     cdef char *chunk                # the text read ahead, UTF-8: chunk[at..n) not yet handed out
     cdef Py_ssize_t at, n, cap
+    cdef Py_ssize_t valid           # chunk[0..valid) is UTF-8 (raw: checked as read; a line past
+                                    # it holds a byte readline() would not decode so)
+    cdef bint behind                # the buffer stands before the chunk's end (a chunk kept from
+                                    # the last read): moved there before it is read again
     cdef Py_ssize_t start           # the handle's position when the game started
     cdef Py_ssize_t given           # the characters (bytes, if raw) handed out as lines since
     cdef bint eof
@@ -94,9 +98,12 @@ cdef dict _UTF8_NAMES = {}  # an encoding's name -> whether it decodes as UTF-8
 
 
 # a reader's chunk kept for the next reader when it ends (so read_game does not allocate it
-# and grow it again for every game)
+# and grow it again for every game); while _spare_at >= 0 it holds the bytes of
+# _left_handle's file from that offset, _spare_n of them (UTF-8 up to _spare_valid), which
+# the read resuming there uses without reading the buffer again
 cdef char *_spare = NULL
 cdef Py_ssize_t _spare_cap = 0
+cdef Py_ssize_t _spare_at = -1, _spare_n = 0, _spare_valid = 0
 
 
 cdef bint _read_ahead(object handle) except -1:
@@ -133,7 +140,16 @@ cdef bint _gr_resume(_GameReader r, object handle) except -1:
     r.handle, r.source, r.raw, r.clean = handle, source, True, True
     r.start = _left_at
     r.peek = type(source) is _BufferedReader
+    if r.peek and _spare != NULL and _spare_at >= 0 and _spare_at <= _left_at < _spare_at + _spare_n:
+        r.chunk, r.cap, r.n, r.valid = _spare, _spare_cap, _spare_n, _spare_valid
+        r.at, r.behind = _left_at - _spare_at, True
+        _take_spare()
     return True
+
+
+cdef inline void _take_spare() noexcept:
+    global _spare, _spare_cap, _spare_at
+    _spare, _spare_cap, _spare_at = NULL, 0, -1
 
 
 cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
@@ -163,7 +179,9 @@ cdef int _gr_fall_back(_GameReader r) except -2:
 cdef int _gr_refill(_GameReader r) except -2:
     """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
     _gr_fall_back) if it holds a "\\r"."""
-    global _spare, _spare_cap
+    if r.behind:  # (the chunk's last byte: the buffer's last, when it was read)
+        r.source.seek(r.start + r.given - r.at + r.n - 1)
+        r.behind, r.lag = False, True
     if r.peek:  # what the buffer holds (one read of the file if nothing), its last byte left
         if r.lag:  # in it, so that the seek back to the game's end stays in it (a buffer with
             r.source.seek(1, 1)  # nothing left seeks by a system call)
@@ -180,7 +198,8 @@ cdef int _gr_refill(_GameReader r) except -2:
         r.eof = True
         return 0
     if r.chunk == NULL and _spare != NULL:  # (taken: none left)
-        r.chunk, r.cap, _spare, _spare_cap = _spare, _spare_cap, NULL, 0
+        r.chunk, r.cap = _spare, _spare_cap
+        _take_spare()
     if need > r.cap:
         r.cap = 2 * need
         grown = <char *>realloc(r.chunk, r.cap)
@@ -188,12 +207,15 @@ cdef int _gr_refill(_GameReader r) except -2:
             raise MemoryError()
         r.chunk = grown
     memmove(r.chunk, r.chunk + r.at, keep)
+    r.valid = max(r.valid - r.at, 0)
     r.at, r.n = 0, keep
     if r.raw:
         memcpy(r.chunk + keep, <const char *>(<bytes>more), k)
         r.n += k
+        r.valid += utf8_valid_prefix(r.chunk + r.valid, r.n - r.valid)
     else:
         r.n += utf8_from_ucs(PyUnicode_DATA(more), PyUnicode_KIND(more), k, r.chunk + keep)
+        r.valid = r.n
     if memchr(r.chunk + keep, 13, r.n - keep) != NULL:
         return _gr_fall_back(r)
     return 1
@@ -213,12 +235,9 @@ cdef int _gr_next_ahead(_GameReader r, PgnLine *out) except -2:
             return -1
     end = (nl - r.chunk) + 1 if nl != NULL else r.n
     length = end - r.at
-    if r.raw:
-        if utf8_valid_prefix(r.chunk + r.at, length) != <size_t>length:
-            return _gr_fall_back(r)  # readline() decodes it as the handle's errors= says
-        r.given += length
-    else:
-        r.given += utf8_chars(r.chunk + r.at, length)
+    if end > r.valid:
+        return _gr_fall_back(r)  # readline() decodes it as the handle's errors= says
+    r.given += length if r.raw else utf8_chars(r.chunk + r.at, length)
     out.p = r.chunk + r.at
     out.eol = nl != NULL
     out.n = length - out.eol
@@ -231,6 +250,14 @@ cdef int _gr_next(void *ctx, PgnLine *out) noexcept:
     cdef Py_ssize_t n
     cdef const char *p
     cdef int k
+    if r.handle is not None and r.valid > r.at:  # a whole line read ahead: no Python
+        p = <const char *>memchr(r.chunk + r.at, 10, r.valid - r.at)
+        if p != NULL:
+            n = (p - r.chunk) + 1 - r.at
+            r.given += n if r.raw else utf8_chars(r.chunk + r.at, n)
+            out.p, out.n, out.eol = r.chunk + r.at, n - 1, 1
+            r.at += n
+            return 1
     try:
         if r.handle is not None:
             k = _gr_next_ahead(r, out)
@@ -543,7 +570,7 @@ cdef PgnSink _GR_SINK = PgnSink(_gr_begin_game, _gr_header, _gr_end_headers, _gr
 
 def _pgn_read_game(handle, Visitor):
     """python-chess's read_game(handle, Visitor=Visitor)."""
-    global _chunk_size, _left_handle, _left_at
+    global _chunk_size, _left_handle, _left_at, _spare, _spare_cap, _spare_at, _spare_n, _spare_valid
     cdef _GameReader r = _GameReader()
     if Visitor is _GameBuilder:
         r.mode = _READ_GAME
@@ -561,7 +588,7 @@ def _pgn_read_game(handle, Visitor):
     # newlines cannot change once it has been read from, nor can whether it seeks or writes)
     if not (type(handle) is _TextIOWrapper and _gr_resume(r, handle)) and _read_ahead(handle):
         _gr_start_ahead(r, handle)
-    _left_handle = None  # (set again below if this read leaves handle so)
+    _left_handle, _spare_at = None, -1  # (set again below if this read leaves handle so)
     r.reader.lines.next = _gr_next
     r.reader.lines.ctx = <void *>r
     r.reader.sink = &_GR_SINK
@@ -576,6 +603,10 @@ def _pgn_read_game(handle, Visitor):
             (r.source if r.clean else r.handle).seek(r.start + r.given)
             if r.raw:
                 _left_handle, _left_at = _weakref(r.handle), r.start + r.given
+                if r.peek and r.chunk != NULL:  # its chunk kept for the next read
+                    free(_spare)
+                    _spare, _spare_cap, r.chunk = r.chunk, r.cap, NULL
+                    _spare_at, _spare_n, _spare_valid = _left_at - r.at, r.n, r.valid
     if k == PGN_ABORT:
         error, r.error = r.error, None
         if error is None:
