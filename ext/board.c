@@ -834,10 +834,11 @@ int board_can_claim_threefold(Position *pos) {
   return 0;
 }
 
-int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white_wins) {
+int board_outcome(Position *pos, int claim_draw, int legal, int next, int earlier, int *white_wins) {
   const int n = legal >= 0 ? legal : board_count_legal(pos);
   const int insufficient = board_insufficient(pos, WHITE) && board_insufficient(pos, BLACK);
-  if (n && pos->st->rule50 < 100 && !claim_draw && !insufficient && !board_repetition(pos, 5)) return TERM_NONE;
+  const int fivefold = (earlier < 0 || earlier >= 4) && board_repetition(pos, 5);
+  if (n && pos->st->rule50 < 100 && !claim_draw && !insufficient && !fivefold) return TERM_NONE;
   if (n == 0 && board_checkers(pos) && !(next && board_several_kings(pos, pos->side))) {
     *white_wins = pos->side != WHITE;
     return TERM_CHECKMATE;
@@ -845,7 +846,7 @@ int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white
   if (insufficient) return TERM_INSUFFICIENT_MATERIAL;
   if (n == 0) return TERM_STALEMATE;
   if (pos->st->rule50 >= 150) return TERM_SEVENTYFIVE_MOVES;
-  if (board_repetition(pos, 5)) return TERM_FIVEFOLD_REPETITION;
+  if (fivefold) return TERM_FIVEFOLD_REPETITION;
   if (claim_draw) {
     if (board_can_claim_fifty(pos)) return TERM_FIFTY_MOVES;
     if (board_can_claim_threefold(pos)) return TERM_THREEFOLD_REPETITION;

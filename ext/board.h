@@ -258,9 +258,11 @@ int board_can_claim_threefold(Position *pos);
 
 /* Returns python-chess's outcome(claim_draw=): a TERM_* (TERM_NONE while the game goes on),
    *white_wins set to 1 or 0 for a checkmate; legal: the number of legal moves if known, else -1;
-   next: python-chess's next release's rules (several kings: no check, so no checkmate).
+   next: python-chess's next release's rules (several kings: no check, so no checkmate);
+   earlier: at least the times the position occurred before in its repetition window if known
+   (fewer than 4 rule out a fivefold repetition without walking the window), else -1.
    pos is restored after the claims' tries. */
-int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white_wins);
+int board_outcome(Position *pos, int claim_draw, int legal, int next, int earlier, int *white_wins);
 
 /* Returns the leaves depth plies below pos by python-chess's rules, for positions
    that are not BOARD_REGULAR (pos is restored). */

@@ -33,8 +33,10 @@ static void bb_arrived(const Batch *b, BatchGame *g) {
   g->nlegal = n <= BATCH_LEGAL ? n : -1;
   g->index_key = -1;
   if (n <= BATCH_LEGAL) memcpy(g->legal, moves, (size_t)n * sizeof *moves);
-  int white_wins = 0;
-  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, 0, &white_wins);
+  int white_wins = 0;  /* (python-chess's repetitions: lc0's, or one more where lc0 tells a first
+                           position after a double push apart by its en-passant flag) */
+  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, 0, g->hist[g->board.ply].reps + 1,
+                                         &white_wins);
   g->white_wins = (int8_t)white_wins;
 }
 
@@ -73,13 +75,15 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
 }
 
 /* Returns g's legal moves' indices in layout (lc0's canonical transform where canonical), kept
-   until its next move; NULL if it keeps no legal moves (more than BATCH_LEGAL). */
+   until its next move with their sparse form; NULL if it keeps no legal moves (more than
+   BATCH_LEGAL). */
 static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
   if (g->nlegal < 0) return NULL;
   const int key = 2 * layout + canonical;
   if (g->index_key != key) {
     const int transform = canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0;
     policy_indices(layout, &g->board.pos, g->legal, g->nlegal, transform, g->index);
+    g->nsparse = policy_ascending(g->index, g->nlegal, policy_size(layout), g->sparse);
     g->index_key = key;
   }
   return g->index;
@@ -164,7 +168,8 @@ static void bb_encode_run(void *arg) {
     const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out)
       ? bb_indices(g, j->policy, j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format)) : NULL;
     if (enc_job_position(w->job, w->thread, i, g->hist, g->board.ply + 1, &g->board.pos, 0,
-                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index) < 0) {
+                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, index ? g->sparse : NULL,
+                         g->nsparse) < 0) {
       w->failed = 1;
       return;
     }

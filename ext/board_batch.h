@@ -23,6 +23,8 @@ typedef struct {
   PyMove legal[BATCH_LEGAL];
   int index_key;        /* the policy (layout * 2 + lc0 canonical) of index[], -1 if none yet */
   int16_t index[BATCH_LEGAL]; /* each legal move's index in that policy */
+  int16_t sparse[BATCH_LEGAL]; /* index[] ascending, each once (policy_ascending) */
+  int nsparse;
 } BatchGame;
 
 typedef struct {

@@ -36,7 +36,7 @@ int enc_job_transform(const EncJob *j, const EncPos *h, int hn) {
 }
 
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
-                     const PyMove *legal, int nlegal, const int16_t *index) {
+                     const PyMove *legal, int nlegal, const int16_t *index, const int16_t *sparse, int nsparse) {
   const EncPos *cur = hn ? &h[hn - 1] : NULL;
   if (j->planes) {
     uint64_t mask[ENC_MAX_PLANES];
@@ -69,33 +69,30 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
     const int ptransform = enc_job_transform(j, h, hn);
     if (j->played_out) j->played_out[n] = played ? (int16_t)policy_index(j->policy, pos, played, ptransform) : -1;
     if (j->mask_out || j->counts_out) {
-      PyMove all[MAX_MOVES];
-      int16_t own[MAX_MOVES];
-      const PyMove *moves = legal ? legal : all;
-      const int count = legal ? nlegal : policy_legal_moves(pos, all);
-      if (!index) {
-        policy_indices(j->policy, pos, moves, count, ptransform, own);
-        index = own;
+      const int size = policy_size(j->policy);
+      int16_t own[MAX_MOVES], sorted[MAX_MOVES];
+      if (!sparse) {
+        PyMove all[MAX_MOVES];
+        const PyMove *moves = legal ? legal : all;
+        const int count = legal ? nlegal : policy_legal_moves(pos, all);
+        if (!index) {
+          policy_indices(j->policy, pos, moves, count, ptransform, own);
+          index = own;
+        }
+        nsparse = policy_ascending(index, count, size, sorted);
+        sparse = sorted;
       }
-      /* the indices as a set of bits: the mask's ones, and the sparse form ascending */
-      const int size = policy_size(j->policy), words = (size + 63) / 64;
-      uint64_t bits[(POL_MAX_SIZE + 63) / 64];
-      memset(bits, 0, (size_t)words * 8);
-      uint8_t *mask = j->mask_out ? j->mask_out + n * (size_t)size : NULL;
-      if (mask) memset(mask, 0, (size_t)size);
-      for (int i = 0; i < count; i++) {
-        if (index[i] < 0) continue;
-        bits[index[i] >> 6] |= 1ULL << (index[i] & 63);
-        if (mask) mask[index[i]] = 1;
+      if (j->mask_out) {
+        uint8_t *mask = j->mask_out + n * (size_t)size;
+        memset(mask, 0, (size_t)size);
+        for (int i = 0; i < nsparse; i++) mask[sparse[i]] = 1;
       }
       if (j->counts_out) {
         EncSparse *sp = &j->sparse[thread];
-        if (eb_sparse_room(sp, (size_t)count) < 0) return -1;
-        int16_t *at = sp->idx + sp->n;
-        for (int w = 0; w < words; w++)
-          for (uint64_t b = bits[w]; b; b &= b - 1) *at++ = (int16_t)(64 * w + lsb(b));
-        j->counts_out[n] = (int32_t)(at - (sp->idx + sp->n));
-        sp->n = (size_t)(at - sp->idx);
+        if (eb_sparse_room(sp, (size_t)nsparse) < 0) return -1;
+        memcpy(sp->idx + sp->n, sparse, (size_t)nsparse * sizeof *sparse);
+        j->counts_out[n] = nsparse;
+        sp->n += (size_t)nsparse;
       }
     }
   }
@@ -161,7 +158,7 @@ static void eb_boards_run(void *arg) {
       }
       enc_snapshot(pos, w->nply[i] == 0, &h[0]);
     }
-    if (enc_job_position(j, w->thread, i, h, hn, pos, 0, NULL, 0, NULL) < 0) { w->failed = 1; break; }
+    if (enc_job_position(j, w->thread, i, h, hn, pos, 0, NULL, 0, NULL, NULL, 0) < 0) { w->failed = 1; break; }
   }
   free(h);
 }
@@ -223,10 +220,10 @@ static int eb_game(EbGames *w, size_t g, PgnBoard *b, EncPos **h, size_t *cap) {
       int found = !m;
       for (int k = 0; k < n && !found; k++) found = legal[k] == m;
       if (!found) return 1;
-      if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m, legal, n, NULL) < 0) return -1;
+      if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m, legal, n, NULL, NULL, 0) < 0) return -1;
     } else {
       if (m && !board_is_legal(&b->pos, m)) return 1;
-      if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m, NULL, 0, NULL) < 0) return -1;
+      if (enc_job_position(j, w->thread, (size_t)i, *h, hn, &b->pos, m, NULL, 0, NULL, NULL, 0) < 0) return -1;
     }
     if (pgn_board_push(b, m) < 0) return -1;
   }

@@ -42,9 +42,10 @@ int enc_job_ready(EncJob *j);
 /* Returns 0 after writing row n of every output of j for pos, whose history h[0..hn) ends with
    it (reps counted; hn 0 where no output of j reads it), played the move played from it (0:
    none), legal[0..nlegal) its legal moves if known (else NULL) and index[0..nlegal) their
-   indices in j's policy if known (else NULL), -1 if out of memory. */
+   indices in j's policy if known (else NULL), sparse[0..nsparse) their policy_ascending if
+   known (else NULL), -1 if out of memory. */
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
-                     const PyMove *legal, int nlegal, const int16_t *index);
+                     const PyMove *legal, int nlegal, const int16_t *index, const int16_t *sparse, int nsparse);
 
 /* Returns lc0's canonical transform of the last of h[0..hn) for j's policy (0 unless lc0 with a
    canonical format). */

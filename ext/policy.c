@@ -194,6 +194,25 @@ void policy_indices(int layout, const Position *pos, const PyMove *moves, int n,
   }
 }
 
+int policy_ascending(const int16_t *index, int n, int size, int16_t *out) {
+  /* counted into bits; only the words holding any (marked in `used`) are read back */
+  uint64_t bits[(POL_MAX_SIZE + 63) / 64], used[((POL_MAX_SIZE + 63) / 64 + 63) / 64] = {0};
+  memset(bits, 0, (size_t)(size + 63) / 64 * 8);
+  for (int i = 0; i < n; i++) {
+    const int ix = index[i];
+    if (ix < 0) continue;
+    bits[ix >> 6] |= 1ULL << (ix & 63);
+    used[ix >> 12] |= 1ULL << ((ix >> 6) & 63);
+  }
+  int16_t *at = out;
+  for (int u = 0; u < (int)(sizeof used / sizeof *used); u++)
+    for (uint64_t m = used[u]; m; m &= m - 1) {
+      const int w = 64 * u + lsb(m);
+      for (uint64_t b = bits[w]; b; b &= b - 1) *at++ = (int16_t)(64 * w + lsb(b));
+    }
+  return (int)(at - out);
+}
+
 int policy_legal_moves(const Position *pos, PyMove *out) {
   if (!(pos->st->flags & BOARD_REGULAR)) return board_generate(pos, ~0ULL, ~0ULL, 1, out);
   Move moves[MAX_MOVES];  /* the fast generator where it is exact, its moves written as python-chess's */

@@ -22,6 +22,10 @@ int policy_index(int layout, const Position *pos, PyMove m, int transform);
 /* Returns nothing; out[i] = policy_index(layout, pos, moves[i], transform) for i < n. */
 void policy_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform, int16_t *out);
 
+/* Returns the number of indices written to out: those of index[0..n) that are not negative,
+   ascending, each once (a legal mask's sparse form); size: the layout's policy_size. */
+int policy_ascending(const int16_t *index, int n, int size, int16_t *out);
+
 /* Returns the number of legal moves of pos written to out (MAX_MOVES), in no set order. */
 int policy_legal_moves(const Position *pos, PyMove *out);
 

@@ -254,6 +254,26 @@ def test_dataset_from_games():
     assert np.array_equal(data.planes, encode.planes(boards, "lc0"))
 
 
+def test_batch_fivefold_repetition():
+    """Shuffles to a fivefold repetition end a BoardBatch game on the ply python-chess's does,
+    also where the repetitions' first position follows a double push whose en-passant capture
+    is pinned (lc0, whose repetition count the batch consults first, tells that one apart)."""
+    fens = [chess.STARTING_FEN, "3k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1"]
+    plays = [["g1f3", "g8f6", "f3g1", "f6g8"] * 5, ["e2e4"] + ["d8c8", "e1f1", "c8d8", "f1e1"] * 5]
+    batch = encode.BoardBatch(fen=fens)
+    ref = [chess.Board(fen) for fen in fens]
+    for ply in range(max(map(len, plays))):
+        moves = [chessbits.Move.from_uci(play[ply]) if ply < len(play) and not board.is_game_over() else None
+                 for play, board in zip(plays, ref)]
+        batch.push(moves=moves)
+        for i, (move, board) in enumerate(zip(moves, ref)):
+            if move is not None:
+                board.push(chess.Move.from_uci(move.uci()))
+            outcome = board.outcome()
+            assert batch.terminations[i] == (outcome.termination.value if outcome else 0), (i, ply)
+    assert [board.outcome().termination for board in ref] == [chess.Termination.FIVEFOLD_REPETITION] * 2
+
+
 def test_batch_against_python_chess():
     """Random games in a BoardBatch and in python-chess side by side: the same legal moves, the
     same outcomes after every move, the same positions; resets start again."""

@@ -948,7 +948,7 @@ cdef class Board(BaseBoard):
         """The Outcome if the game is over (checkmate, stalemate, insufficient material,
         75 moves, fivefold repetition; with claim_draw also 50 moves and threefold), else None."""
         cdef int white_wins = 0
-        cdef int term = board_outcome(&self.pos, claim_draw, self._count_legal(), api_next(), &white_wins)
+        cdef int term = board_outcome(&self.pos, claim_draw, self._count_legal(), api_next(), -1, &white_wins)
         if term == 0:
             return None  # the common case, decided without building anything
         from chessbits.status import Outcome  # a dataclass, made on first use (status.py)

@@ -151,7 +151,7 @@ cdef extern from "board.h" nogil:
     int board_repetition(const Position *pos, int count)
     int board_can_claim_fifty(Position *pos)
     int board_can_claim_threefold(Position *pos)
-    int board_outcome(Position *pos, int claim_draw, int legal, int next, int *white_wins)
+    int board_outcome(Position *pos, int claim_draw, int legal, int next, int earlier, int *white_wins)
     bint board_several_kings(const Position *pos, int c)
 
 cdef extern from "variant.h" nogil:
