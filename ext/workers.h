@@ -14,7 +14,7 @@
 
 /* Returns nothing; runs fn(args + k * size) for k in [0, n) on n threads, the calling thread
    running k = 0 (a thread the OS refuses runs on the caller's after its own); n is capped to
-   WORKERS_MAX. */
+   WORKERS_MAX. The other threads are kept for the next call (POSIX; see workers.c). */
 void workers_run(int n, void (*fn)(void *), void *args, size_t size);
 
 /* Returns the threads to run for `jobs` jobs of a caller that asked for `threads`: at least 1,

@@ -122,3 +122,39 @@ def test_private_boards_in_many_threads_play_as_alone(fast_switches):
     for t in threads:
         t.join(timeout=300)
     assert results == {(s, c): ALONE[s] for s in range(4) for c in range(2)}
+
+
+def _perft_in_child(queue) -> None:
+    queue.put(chessbits.Board().perft(4, threads=3))
+
+
+def test_the_worker_pool_across_callers_sizes_and_fork():
+    """The threads kept between calls (ext/workers.c): calls of every size in a row, from
+    several Python threads at once (one runs on the pool, the others on threads of their own),
+    and in a child process forked after the pool started, each count the single thread's."""
+    want = {depth: chessbits.Board().perft(depth) for depth in (3, 4)}
+    for threads in (2, 5, 3, 2, 8, 1):
+        assert chessbits.Board().perft(4, threads=threads) == want[4]
+    seen, errors = [], []
+
+    def caller(k: int) -> None:
+        try:
+            for _ in range(20):
+                seen.append(chessbits.Board().perft(3, threads=2 + k % 3) == want[3])
+        except Exception as error:  # (reported below)
+            errors.append(error)
+    callers = [threading.Thread(target=caller, args=(k,)) for k in range(4)]
+    for thread in callers:
+        thread.start()
+    for thread in callers:
+        thread.join()
+    assert not errors and seen == [True] * 80
+    if sys.platform.startswith("linux"):
+        import multiprocessing
+        context = multiprocessing.get_context("fork")
+        queue = context.Queue()
+        child = context.Process(target=_perft_in_child, args=(queue,))
+        child.start()
+        assert queue.get(timeout=60) == want[4]
+        child.join(timeout=60)
+        assert child.exitcode == 0
