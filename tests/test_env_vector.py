@@ -97,8 +97,11 @@ def test_copy_and_render():
     assert envs.render() == (str(envs.board(0)), str(envs.board(1)))
     copied = VectorChessEnv(2, layout="simple")
     a, infos = copied.reset()
-    b, *_ = copied.step(np.flatnonzero(infos["action_mask"][0])[[0, 0]])
+    kept = a.copy(), infos["action_mask"].copy()
+    b, _, _, _, later = copied.step(np.flatnonzero(infos["action_mask"][0])[[0, 0]])
     assert a is not b and not np.array_equal(a, b)
+    assert np.array_equal(a, kept[0]) and np.array_equal(infos["action_mask"], kept[1])  # (left as returned)
+    assert later["action_mask"] is not infos["action_mask"]
 
 
 def test_bad_arguments():

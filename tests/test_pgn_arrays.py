@@ -249,14 +249,6 @@ def test_sources_agree(corpus, tmp_path):
         assert list(whole.headers["White"]) == list(again.headers["White"]), source
 
 
-def test_truncated_zst(corpus, tmp_path):
-    zstandard = pytest.importorskip("zstandard")
-    packed = zstandard.ZstdCompressor().compress(corpus.encode() * 3)
-    (tmp_path / "cut.pgn.zst").write_bytes(packed[: len(packed) // 2])
-    with pytest.raises(zstandard.ZstdError):
-        cpgn.read_games(tmp_path / "cut.pgn.zst")
-
-
 def test_list_of_games_and_arrow():
     texts = ["1. e4 e5 *", '[White "w"]\n\n1. d4 { [%clk 0:00:09] } *', "1. Nf3 Ke7 Ke2 *"]
     for source in (texts, tuple(texts)):

@@ -149,14 +149,32 @@ class GameArrays:
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
 
 
-def _open(handle: Any) -> Any:
+class TruncatedError(EOFError):
+    """A compressed file that ends inside its stream (a cut download): ``games`` are the
+    complete games read before the cut (a :class:`GameArrays`, from :func:`read_games`;
+    None from :func:`iter_games`, which yielded them), ``count`` how many there were."""
+
+    def __init__(self, name: str, count: int, games: Any = None) -> None:
+        super().__init__(f"{name}: the compressed stream ends early (a cut download?) after "
+                         f"{count:,} complete game{'' if count == 1 else 's'}")
+        self.name, self.count, self.games = name, count, games
+
+
+# the errors of a compressed stream that ends early: zstandard's (_Zstd), gzip's and bz2's
+_CUT = (EOFError,)
+
+
+def _open(handle: Any, suffix: str = "") -> Any:
     """A binary stream of the PGN text of a file object, decompressed if its first bytes
-    say .zst, .gz or .bz2."""
+    say .zst, .gz or .bz2; a ValueError if its name's suffix says one of those and its bytes
+    say otherwise."""
     if isinstance(handle, io.TextIOBase):
         return _TextAsBytes(handle)
     head = handle.read(4) or b""
     stream = _Prefixed(head, handle)
     kind = next((k for magic, k in MAGIC.items() if head.startswith(magic)), None)
+    if suffix in MAGIC.values() and kind is None:
+        raise ValueError(f"not a .{suffix} file: it starts with {head!r}")
     if kind == "zst":
         try:
             import zstandard
@@ -165,16 +183,47 @@ def _open(handle: Any) -> Any:
         return _Zstd(zstandard, stream)
     if kind == "gz":
         import gzip
-        return gzip.GzipFile(fileobj=stream)
+        return _EndsLater(gzip.GzipFile(fileobj=stream))
     if kind == "bz2":
         import bz2
-        return bz2.BZ2File(stream)
+        return _EndsLater(bz2.BZ2File(stream))
     return stream
+
+
+class _EndsLater(io.RawIOBase):
+    """A gzip or bz2 stream read in the pieces it decompresses, whose EOFError (the stream cut
+    short) comes after the text before the cut is read, not in its place."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream, self.error = stream, None
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> bytes:
+        if self.error is not None:
+            raise self.error
+        out: List[bytes] = []
+        size = 0
+        while n is None or n < 0 or size < n:
+            try:
+                piece = self.stream.read1(n - size if n is not None and n >= 0 else -1)
+            except EOFError as error:
+                if not out:
+                    raise
+                self.error = error
+                break
+            if not piece:
+                break
+            out.append(piece)
+            size += len(piece)
+        return b"".join(out)
 
 
 class _Zstd(io.RawIOBase):
     """A .zst stream's text, frame after frame; a stream that ends inside a frame raises
-    zstandard.ZstdError (a truncated download is not a shorter database)."""
+    EOFError once the text before the cut is read (a truncated download is not a shorter
+    database)."""
 
     def __init__(self, zstandard: Any, raw: Any) -> None:
         self.zstandard, self.raw = zstandard, raw
@@ -191,8 +240,8 @@ class _Zstd(io.RawIOBase):
         while n is None or n < 0 or size < n:
             packed = self.raw.read(1 << 20)
             if not packed:
-                if self.started and not self.obj.eof:
-                    raise self.zstandard.ZstdError("truncated .zst: the stream ends inside a frame")
+                if self.started and not self.obj.eof and not size:
+                    raise EOFError("the .zst stream ends inside a frame")
                 break
             while packed:
                 if self.obj.eof:
@@ -258,7 +307,12 @@ class _Text:
         elif isinstance(source, (str, os.PathLike)) or hasattr(source, "read"):
             self.raw = open(source, "rb") if isinstance(source, (str, os.PathLike)) else None
             self.total = os.fstat(self.raw.fileno()).st_size if self.raw is not None else None
-            self.stream = _open(self.raw if self.raw is not None else source)
+            try:
+                self.stream = _open(self.raw if self.raw is not None else source,
+                                    os.fspath(source).rsplit(".", 1)[-1] if self.raw is not None else "")
+            except BaseException:
+                self.close()
+                raise
         else:
             self.data, self.stream = _movetexts(source), None
             self.total = len(self.data)
@@ -364,10 +418,14 @@ def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, he
     else:
         tags_read = tags
     text = _Text(source, block_size, progress)
-    lines = 0
+    lines = count = 0
     try:
         while True:
-            window, final = text.window()
+            try:
+                window, final = text.window()
+                cut = None
+            except _CUT as error:  # the complete games of the text before the cut, then the error
+                window, final, cut = text.carry, False, error
             block = _core._pgn_read_block(window, final, n_threads, positions, tags_read, lines)
             if isinstance(window, memoryview):
                 window.release()
@@ -376,12 +434,22 @@ def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, he
             arrays = GameArrays._from_block(block, positions)
             if tags_read is not tags:
                 arrays.headers.pop("Termination", None)
+            count += len(arrays)
             if len(arrays):
                 yield arrays
+            if cut is not None:
+                raise TruncatedError(_name(source), count) from cut
             if final:
                 return
     finally:
         text.close()
+
+
+def _name(source: Source) -> str:
+    """How an error names source."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return str(getattr(source, "name", "the source"))
 
 
 def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = None, positions: bool = False,
@@ -406,19 +474,24 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
         raise ValueError(f"batch must be at least 1, got {batch!r}")
     pending: List[GameArrays] = []
     held = 0
-    for arrays in _block_arrays(source, threads=threads, positions=positions, headers=headers, progress=progress,
-                                block_size=block_size):
-        pending.append(arrays)
-        held += len(arrays)
-        if held < batch:
-            continue
-        joined = GameArrays.concatenate(pending)
-        start = 0
-        while len(joined) - start >= batch:
-            yield joined[start:start + batch]
-            start += batch
-        pending = [joined[start:]] if start < len(joined) else []
-        held = len(joined) - start
+    try:
+        for arrays in _block_arrays(source, threads=threads, positions=positions, headers=headers,
+                                    progress=progress, block_size=block_size):
+            pending.append(arrays)
+            held += len(arrays)
+            if held < batch:
+                continue
+            joined = GameArrays.concatenate(pending)
+            start = 0
+            while len(joined) - start >= batch:
+                yield joined[start:start + batch]
+                start += batch
+            pending = [joined[start:]] if start < len(joined) else []
+            held = len(joined) - start
+    except TruncatedError:
+        if held:  # (the games before the cut first)
+            yield GameArrays.concatenate(pending)
+        raise
     if held:
         yield GameArrays.concatenate(pending)
 
@@ -433,8 +506,15 @@ def read_games(source: Source, *, threads: Optional[int] = None, positions: bool
     >>> games.headers["White"].tolist(), games.result.tolist(), games.clocks.tolist()
     (['A'], ['1-0'], [180.0, nan])
     """
-    return GameArrays.concatenate(list(_block_arrays(source, threads=threads, positions=positions, headers=headers,
-                                                     progress=progress, block_size=block_size)))
+    parts: List[GameArrays] = []
+    try:
+        for arrays in _block_arrays(source, threads=threads, positions=positions, headers=headers,
+                                    progress=progress, block_size=block_size):
+            parts.append(arrays)
+    except TruncatedError as error:
+        error.games = GameArrays.concatenate(parts)
+        raise
+    return GameArrays.concatenate(parts)
 
 
 class ParquetWriter:

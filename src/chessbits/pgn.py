@@ -26,14 +26,14 @@ from typing import Any, Generic, List, Literal, Optional, TypeVar
 from . import _core
 from ._core import PGN_ROSTER as _ROSTER
 from ._core import ChildNode, Game, GameNode, Headers, Mainline
-from ._pgnarrays import GameArrays, iter_games, read_games
+from ._pgnarrays import GameArrays, TruncatedError, iter_games, read_games
 
 __all__ = [
     "GameNode", "ChildNode", "Game", "Headers", "Mainline", "BaseVisitor", "GameBuilder",
     "HeadersBuilder", "BoardBuilder", "SkipVisitor", "StringExporterMixin", "StringExporter",
     "FileExporter", "SkipType", "SKIP", "TimeControl", "TimeControlPart", "TimeControlType",
     "read_game", "read_headers", "skip_game", "parse_time_control", "read_games", "iter_games",
-    "read_games_dask", "GameArrays", "TAG_ROSTER", "LOGGER",
+    "read_games_dask", "GameArrays", "TruncatedError", "TAG_ROSTER", "LOGGER",
     "TAG_REGEX", "TAG_NAME_REGEX", "MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX", "CLOCK_REGEX",
     "EMT_REGEX", "EVAL_REGEX", "ARROWS_REGEX",
 ]

@@ -1,7 +1,9 @@
 """``chessbits pgn FILE...``: count and check PGN files (games, plies, errors with file:line),
 statistics (results, terminations, openings by ECO), export to JSON lines or Parquet. Files
 are read by chessbits.pgn.iter_games (.pgn, .pgn.zst, .pgn.gz, .pgn.bz2) in constant memory,
-with a progress bar on the bytes read; Ctrl-C prints what was read so far."""
+with a progress bar on the bytes read; Ctrl-C prints what was read so far, as does a file
+that cannot be read to its end (a cut download, a corrupt or unreadable file) before its
+one-line error (exit status 2)."""
 import argparse
 import collections
 import json
@@ -46,7 +48,9 @@ def game_json(games: Any, i: int) -> Dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     from .. import pgn
     for path in args.files:
-        if not os.path.isfile(path):
+        if os.path.isdir(path):
+            raise BadInput(f"{path}: is a directory")
+        if not os.path.exists(path):
             raise BadInput(f"no such file: {path}")
     status = Status(plain_every=10)
     totals: collections.Counter = collections.Counter()
@@ -70,7 +74,17 @@ def run(args: argparse.Namespace) -> int:
                 if total:
                     status.show(f"{bar(done, total)} {done / 1e6:,.0f}/{total / 1e6:,.0f} MB {path}")
 
-            for games in pgn.iter_games(path, threads=args.threads, progress=progress):
+            batches = pgn.iter_games(path, threads=args.threads, progress=progress)
+            while True:
+                try:
+                    games = next(batches, None)
+                except unreadable() as error:  # (the counts so far, then the error)
+                    status.clear()
+                    report(totals, results, terminations, openings, time.perf_counter() - started, args.stats,
+                           report_to)
+                    fail(path, error)
+                if games is None:
+                    break
                 totals["games"] += len(games)
                 totals["plies"] += len(games.moves)
                 for i, error in enumerate(games.errors):
@@ -108,6 +122,26 @@ def run(args: argparse.Namespace) -> int:
     status.clear()
     report(totals, results, terminations, openings, time.perf_counter() - started, args.stats, report_to)
     return 1 if totals["errors"] else 0
+
+
+def unreadable() -> tuple:
+    """The errors of a file that cannot be read to its end: one it may not open, a compressed
+    file cut short (pgn.TruncatedError) or corrupt, a file whose bytes are not what its name says."""
+    from .._pgnarrays import TruncatedError
+    errors: tuple = (OSError, ValueError, TruncatedError)
+    try:
+        import zstandard
+        errors += (zstandard.ZstdError,)
+    except ImportError:
+        pass
+    return errors
+
+
+def fail(path: str, error: BaseException) -> None:
+    """Raises the one line that says why path could not be read."""
+    if isinstance(error, EOFError) and str(error).startswith(path):
+        raise BadInput(str(error)) from None
+    raise BadInput(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
 
 def report(totals: collections.Counter, results: collections.Counter, terminations: collections.Counter,

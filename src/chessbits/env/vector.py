@@ -78,13 +78,14 @@ class VectorChessEnv(VectorEnv):
 
     def _encode(self, actions: Any = None) -> Tuple[Any, Any]:
         """Every game's observation and mask, written into the env's arrays in one pass, each
-        game's action played first (copies if copy=True)."""
+        game's action played first (with copy=True into new arrays, the last step's left to
+        whoever holds them: what a copy gives, without the copying)."""
         format = self._planes.get("format", "classical")
         source = self._batch if actions is None else self._batch._played(actions, self.policy, format)
+        if self.copy:
+            self._observations, self._masks = np.empty_like(self._observations), np.empty_like(self._masks)
         encode._run(source, **self._dense, planes=self._observations if self.layout else None,
                     policy=self._policy_code, mask=self._masks, threads=self._threads)
-        if self.copy:
-            return self._observations.copy(), self._masks.copy()
         return self._observations, self._masks
 
     def reset(self, *, seed: Optional[Union[int, Sequence[int]]] = None,
