@@ -54,6 +54,43 @@ def test_training_example(tmp_path, monkeypatch):
     assert sum(seen) > 0
 
 
+def test_stream_example(tmp_path, monkeypatch, capsys):
+    """The stream example trains a stand-in model on a small .pgn.zst of rated games."""
+    zstandard = pytest.importorskip("zstandard")
+    import chess
+    import chess.pgn
+    code = next(b for b in blocks() if "encode.stream(" in b)
+    assert len(code.strip().splitlines()) <= 20
+    name = re.search(r'stream\("([^"]+)"', code).group(1)
+    rng = random.Random(8)
+    texts = []
+    for i in range(60):
+        game, board = chess.pgn.Game(), chess.Board()
+        game.headers["WhiteElo"], game.headers["BlackElo"] = str(rng.randrange(1500, 2300)), str(rng.randrange(1500, 2300))
+        node = game
+        for _ in range(rng.randrange(5, 80)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            node = node.add_variation(rng.choice(moves))
+            board.push(node.move)
+        game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
+        texts.append(str(game))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_bytes(zstandard.ZstdCompressor().compress("\n\n".join(texts).encode()))
+    seen = []
+
+    class Model:
+        def train_step(self, planes, mask, move, value):
+            assert planes.shape[1:] == (112, 8, 8) and planes.dtype == np.uint8 and mask.shape[1] == 1858
+            assert mask[np.arange(len(move)), move].all() and set(np.unique(value)) <= {0.0, 0.5, 1.0}
+            seen.append(len(move))
+            return float(len(move))
+
+    exec(compile(code, "docs/encode.md", "exec"), {"model": Model()})
+    assert sum(seen) > 0 and capsys.readouterr().out.startswith("step 0: loss ")
+
+
 def test_batch_example():
     code = next(b for b in blocks() if "BoardBatch" in b)
     rng = np.random.default_rng(0)

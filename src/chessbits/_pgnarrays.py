@@ -96,6 +96,23 @@ class GameArrays:
                           headers={k: v[start:stop] for k, v in self.headers.items()},
                           **{name: getattr(self, name)[start:stop] for name in self.PER_GAME}, **moves)
 
+    def take(self, games: Any) -> "GameArrays":
+        """The games of an index array, in its order (copies).
+
+        >>> read_games(b"1. e4 *\\n\\n1. d4 d5 *").take([1]).moves.tolist()
+        [1739, 2291]
+        """
+        np = _numpy()
+        games = np.asarray(games, np.int64).reshape(-1)
+        lo, hi = self.offsets[games], self.offsets[games + 1]
+        lengths = hi - lo
+        offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        rows = np.repeat(lo - offsets[:-1], lengths) + np.arange(offsets[-1], dtype=np.int64)
+        moves = {name: (getattr(self, name)[rows] if getattr(self, name) is not None else None)
+                 for name in self.PER_MOVE}
+        return GameArrays(offsets=offsets, headers={k: v[games] for k, v in self.headers.items()},
+                          **{name: getattr(self, name)[games] for name in self.PER_GAME}, **moves)
+
     @classmethod
     def concatenate(cls, parts: Sequence["GameArrays"]) -> "GameArrays":
         """One GameArrays of the games of parts, in order."""

@@ -29,10 +29,10 @@ Needs NumPy (``pip install 'chessbits[numpy]'``).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, NamedTuple, Optional, Tuple
+from typing import Any, Dict, Iterator, NamedTuple, Optional, Tuple
 
 from . import _core, _optional
-from ._pgnarrays import GameArrays
+from ._pgnarrays import GameArrays, TruncatedError
 from .status import IllegalMoveError
 
 # The layouts' names (their planes), the policies', lc0's input formats and history fill rules,
@@ -45,6 +45,9 @@ DTYPES = _core.ENCODE_DTYPES
 TOKENS = _core.ENCODE_TOKENS
 
 Positions = Any  # a Board, a sequence of Boards, or a GameArrays
+
+# The policy a layout's moves are indexed in when policy= is not given ("simple" has none of its own).
+DEFAULT_POLICY = {"simple": "alphazero", "lc0": "lc0", "alphazero": "alphazero", "maia2": "maia2"}
 
 
 def _numpy() -> Any:
@@ -320,6 +323,80 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     result = per_game[game]
     result = np.where(black, 1.0 - result, result).astype(np.float32)
     return Dataset(x, legal, played, game, result)
+
+
+def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_buffer: int = 100_000,
+           seed: Any = None, policy: Optional[str] = None, dtype: str = "float32", format: str = "classical",
+           history_fill: str = "fen_only", skip_plies: int = 0, min_rating: Optional[float] = None,
+           max_rating: Optional[float] = None, time_control: Any = None, clocks: bool = False,
+           ratings: bool = False, worker: Optional[int] = None, workers: Optional[int] = None,
+           threads: Optional[int] = None, drop_last: bool = False) -> Iterator[Dict[str, Any]]:
+    """Training batches from a game database, in constant memory: an iterator of dicts of NumPy
+    arrays, one row per position before a mainline move of the games kept, shuffled.
+
+    - ``planes`` (B, P, 8, 8) of ``layout`` in ``dtype``; ``move`` (B,) int16: the move played,
+      its index in ``policy`` (default: the layout's, AlphaZero's for "simple"); ``mask`` (B, K)
+      bool: the legal moves;
+      ``value`` (B,) float32: the game's result for the side to move (1, 0.5, 0; NaN if unknown);
+      ``game`` (B,) int64: the game's index in the source; ``ply`` (B,) int32: the position's
+      ply in its game (0: its start);
+    - ``clocks=True``: ``clock`` (B,) float32, the ``[%clk]`` of the move played in seconds (NaN
+      if none); ``ratings=True``: ``rating`` and ``opponent_rating`` (B,) float32, the mover's
+      Elo and the other side's (NaN if none).
+
+    source: what :func:`chessbits.pgn.iter_games` reads (paths, ``.pgn.zst``, Parquet
+    ``movetext`` columns...). Games kept: those with both ``WhiteElo`` and ``BlackElo`` within
+    ``min_rating``..``max_rating`` (if given), a ``TimeControl`` equal to ``time_control`` (or
+    for which it returns True, if a function); positions before ply ``skip_plies`` are left out.
+    ``shuffle_buffer`` positions are held and each new one takes the place of one drawn at random
+    (0: the source's order); the same ``seed`` gives the same batches. ``worker``/``workers``:
+    this reader takes games ``worker``, ``worker + workers``, ...; inside a PyTorch DataLoader
+    worker both default to its ``get_worker_info()`` (torch is not imported otherwise). A thread
+    reads and encodes ahead (``threads`` threads in C, GIL released) while batches are used; the
+    last batch may be short unless ``drop_last``. Memory: the buffer (``shuffle_buffer`` rows of
+    the arrays above) and a few hundred games.
+
+    >>> batches = stream(b"1. e4 e5 2. Nf3 1-0", "lc0", batch_size=2, shuffle_buffer=0)
+    >>> [(b["planes"].shape, b["move"].tolist(), b["value"].tolist(), b["ply"].tolist()) for b in batches]
+    [((2, 112, 8, 8), [322, 322], [1.0, 0.0], [0, 1]), ((1, 112, 8, 8), [159], [1.0], [2])]
+    """
+    from . import _stream
+    if batch_size < 1 or shuffle_buffer < 0 or skip_plies < 0:
+        raise ValueError(f"batch_size must be at least 1 and shuffle_buffer, skip_plies at least 0, got "
+                         f"{batch_size}, {shuffle_buffer}, {skip_plies}")
+    _name(layout, PLANES, "layout")
+    policy = policy or DEFAULT_POLICY.get(layout, layout)
+    _name(policy, POLICIES, "policy layout")
+    _name(dtype, DTYPES, "dtype")
+    _name(format, LC0_FORMATS, "lc0 format")
+    _name(history_fill, LC0_FILLS, "history_fill")
+    import functools
+    encode_rows = functools.partial(dataset, layout=layout, policy=policy, dtype=dtype, format=format,
+                                    history_fill=history_fill)
+    if worker is not None or workers is not None:
+        _stream._shard(worker, workers)  # (checked now; PyTorch's worker is found where iterated)
+
+    def batches() -> Iterator[Dict[str, Any]]:
+        shard = _stream._shard(worker, workers)
+        options = dict(worker=shard[0], workers=shard[1], min_rating=min_rating, max_rating=max_rating,
+                       time_control=time_control)
+        reader = _stream._Reader(_stream._chunks(source, [0], options, encode_rows, threads, skip_plies,
+                                                 clocks, ratings))
+        shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed)
+        try:
+            while True:
+                try:
+                    chunk = reader.get()
+                except TruncatedError:  # (the positions before the cut first)
+                    yield from shuffler.rest(drop_last)
+                    raise
+                if chunk is None:
+                    break
+                yield from shuffler.add(chunk)
+            yield from shuffler.rest(drop_last)
+        finally:
+            reader.close()
+    return batches()
 
 
 class BoardBatch(_core._Batch):

@@ -34,8 +34,6 @@ gymnasium = module("gymnasium", "chessbits.env", RL)
 from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
-# The policy a layout's actions use when policy= is not given ("simple" has none of its own).
-DEFAULT_POLICY = {"simple": "alphazero", "lc0": "lc0", "alphazero": "alphazero", "maia2": "maia2"}
 TERM_CHECKMATE = 1  # python-chess's Termination.CHECKMATE
 
 
@@ -55,7 +53,7 @@ class VectorChessEnv(VectorEnv):
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.num_envs, self.max_plies, self.render_mode, self.copy = num_envs, max_plies, render_mode, copy
-        self.layout, self.policy = layout, policy or DEFAULT_POLICY.get(layout or "", layout)
+        self.layout, self.policy = layout, policy or encode.DEFAULT_POLICY.get(layout or "", layout)
         self._batch = BoardBatch(num_envs, fen, chess960=chess960, claim_draw=claim_draw)
         self._threads = encode._threads(threads)
         self._planes = dict(dtype=dtype, **options)
