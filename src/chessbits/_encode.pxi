@@ -201,3 +201,16 @@ def _put_rows(uint8_t[:, ::1] dst, const int64_t[::1] rows, const uint8_t[:, ::1
         with nogil:
             for i in range(n):
                 memcpy(&dst[rows[i], 0], &src[i, 0], width)
+
+
+def _expand_planes(const uint64_t[:, ::1] masks, const float[:, ::1] values, int dtype, uint8_t[:, ::1] out):
+    """Compact planes (each plane's squares and value) written out dense: row i of out, the
+    bytes of (P, 8, 8) in dtype (a DTYPES number), from masks[i] and values[i]."""
+    cdef Py_ssize_t i, n = masks.shape[0], count = masks.shape[1]
+    if values.shape[0] != n or values.shape[1] != count or out.shape[0] != n or not 0 <= dtype <= ENC_FLOAT32 \
+            or out.shape[1] != count * 64 * enc_dtype_size(dtype):
+        raise ValueError("_expand_planes: shapes or dtype do not agree")
+    if count:
+        with nogil:
+            for i in range(n):
+                enc_expand(&masks[i, 0], &values[i, 0], <int>count, dtype, &out[i, 0])

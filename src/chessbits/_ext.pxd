@@ -369,6 +369,8 @@ cdef extern from "encode.h" nogil:
     int enc_plane_count(const EncOptions *o)
     int enc_fractional(const EncOptions *o)
     void enc_init()
+    int enc_dtype_size(int dtype)
+    void enc_expand(const uint64_t *mask, const float *value, int count, int dtype, void *out)
 
 cdef extern from "policy.h" nogil:
     enum: POL_LC0, POL_ALPHAZERO, POL_MAIA2, POL_SEARCHLESS

@@ -2,8 +2,10 @@
 
 A thread reads the source in batches of games (chessbits.pgn.iter_games), keeps this worker's
 games that pass the filters and encodes their positions (chessbits.encode.dataset, in C with
-the GIL released); the consumer's thread mixes the positions in a shuffle buffer and hands out
-batches. Memory holds the buffer and two chunks of games, whatever the source's size.
+the GIL released, the planes compact: each plane's squares and value); the consumer's thread
+mixes the positions in a shuffle buffer, compact, and writes each batch's planes out in its
+dtype as it hands it out. Memory holds the buffer and a few chunks of games, whatever the
+source's size.
 """
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import _core, _optional
 
-# games read and encoded at a time by the reading thread
-READ_BATCH = 256
+# games read and encoded at a time by the reading thread (chunks that stay in the caches: 2x
+# faster than 256 games)
+READ_BATCH = 32
 # chunks of encoded positions the reading thread may hold ready
 AHEAD = 2
 
@@ -93,7 +96,8 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Cal
         data = dataset(games, threads=threads)
         offsets = np.asarray(games.offsets, np.int64)
         ply = np.arange(len(data.game), dtype=np.int64) - offsets[data.game]
-        chunk = {"planes": data.planes, "move": data.played, "mask": data.legal, "value": data.result,
+        chunk = {"planes_masks": data.planes[0], "planes_values": data.planes[1], "move": data.played,
+                 "mask_bits": np.packbits(data.legal, axis=1, bitorder="little"), "value": data.result,
                  "game": (kept + base)[data.game].astype(np.int64), "ply": ply.astype(np.int32)}
         if clocks:
             chunk["clock"] = games.clocks.astype(np.float32)
@@ -108,6 +112,17 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Cal
             chunk = {name: values[rows] for name, values in chunk.items()}
         if len(chunk["move"]):
             yield chunk
+
+
+def _finish(batch: Dict[str, Any], dtype: str, size: int) -> Dict[str, Any]:
+    """A batch as handed out: its planes written out in dtype, its mask of `size` moves unpacked
+    (the buffer holds them compact: a plane's squares and value, a bit a move)."""
+    np = _numpy()
+    masks = batch.pop("planes_masks")
+    planes = np.empty((len(masks), masks.shape[1], 8, 8), np.dtype(dtype))
+    _core._expand_planes(masks, batch.pop("planes_values"), _core.ENCODE_DTYPES[dtype], _bytes(planes))
+    mask = np.unpackbits(batch.pop("mask_bits"), axis=1, count=size, bitorder="little").view(np.bool_)
+    return {"planes": planes, "move": batch.pop("move"), "mask": mask, **batch}
 
 
 class _Reader:

@@ -301,6 +301,13 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     >>> data.planes.shape, data.legal.shape, data.played.tolist(), data.result.tolist()
     ((4, 112, 8, 8), (4, 1858), [346, 322, 378, 93], [0.0, 1.0, 0.0, 1.0])
     """
+    return _dataset(games, layout, policy=policy, dtype=dtype, format=format, history_fill=history_fill,
+                    threads=threads)
+
+
+def _dataset(games: Any, layout: str, *, policy: Optional[str], dtype: str, format: str, history_fill: str,
+             threads: Optional[int], compact: bool = False) -> Dataset:
+    """dataset(); with compact=True its planes as planes(compact=True) gives them, (masks, values)."""
     kind, count = _name(layout, PLANES, "layout")
     policy = policy or layout
     code = _name(policy, POLICIES, "policy layout")
@@ -310,12 +317,17 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     if isinstance(source, list):
         raise TypeError("dataset reads a GameArrays (chessbits.pgn.read_games)")
     np = _numpy()
-    x = np.empty((n, count, 8, 8), np.dtype(dtype))
     legal = np.empty((n, _core._policy_size(code)), np.bool_)
     played = np.empty(n, np.int16)
     black = np.empty(n, np.bool_)
-    _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=dcode, planes=x, policy=code, mask=legal,
-         played=played, black=black, threads=_threads(threads))
+    if compact:
+        x: Any = (np.empty((n, count), np.uint64), np.empty((n, count), np.float32))
+        _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=_core.ENCODE_COMPACT, planes=x[0],
+             values=x[1], policy=code, mask=legal, played=played, black=black, threads=_threads(threads))
+    else:
+        x = np.empty((n, count, 8, 8), np.dtype(dtype))
+        _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=dcode, planes=x, policy=code, mask=legal,
+             played=played, black=black, threads=_threads(threads))
     offsets = np.asarray(games.offsets, np.int64)
     game = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
     white = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
@@ -353,8 +365,9 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     this reader takes games ``worker``, ``worker + workers``, ...; inside a PyTorch DataLoader
     worker both default to its ``get_worker_info()`` (torch is not imported otherwise). A thread
     reads and encodes ahead (``threads`` threads in C, GIL released) while batches are used; the
-    last batch may be short unless ``drop_last``. Memory: the buffer (``shuffle_buffer`` rows of
-    the arrays above) and a few hundred games.
+    last batch may be short unless ``drop_last``. Memory: the buffer, whose positions are held
+    compact (lc0's: 1.6 kB each, its planes as each plane's squares and value, its mask a bit a
+    move), and a few hundred games.
 
     >>> batches = stream(b"1. e4 e5 2. Nf3 1-0", "lc0", batch_size=2, shuffle_buffer=0)
     >>> [(b["planes"].shape, b["move"].tolist(), b["value"].tolist(), b["ply"].tolist()) for b in batches]
@@ -371,8 +384,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     _name(format, LC0_FORMATS, "lc0 format")
     _name(history_fill, LC0_FILLS, "history_fill")
     import functools
-    encode_rows = functools.partial(dataset, layout=layout, policy=policy, dtype=dtype, format=format,
-                                    history_fill=history_fill)
+    encode_rows = functools.partial(_dataset, layout=layout, policy=policy, dtype=dtype, format=format,
+                                    history_fill=history_fill, compact=True)
     if worker is not None or workers is not None:
         _stream._shard(worker, workers)  # (checked now; PyTorch's worker is found where iterated)
 
@@ -383,17 +396,18 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
         reader = _stream._Reader(_stream._chunks(source, [0], options, encode_rows, threads, skip_plies,
                                                  clocks, ratings))
         shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed)
+        finish = functools.partial(_stream._finish, dtype=dtype, size=policy_size(policy))
         try:
             while True:
                 try:
                     chunk = reader.get()
                 except TruncatedError:  # (the positions before the cut first)
-                    yield from shuffler.rest(drop_last)
+                    yield from map(finish, shuffler.rest(drop_last))
                     raise
                 if chunk is None:
                     break
-                yield from shuffler.add(chunk)
-            yield from shuffler.rest(drop_last)
+                yield from map(finish, shuffler.add(chunk))
+            yield from map(finish, shuffler.rest(drop_last))
         finally:
             reader.close()
     return batches()

@@ -20,6 +20,7 @@ BENCHMARKS = {  # name -> module with main(argv) -> int, imported only when aske
     "svg": "chessbits.bench.svg",
     "syzygy": "chessbits.bench.syzygy",
     "env": "chessbits.bench.env",
+    "stream": "chessbits.bench.stream",
 }
 
 

@@ -1,0 +1,157 @@
+"""Training batches from a ``.pgn.zst`` side by side in one run: ``chessbits.encode.stream``
+against a python-chess loader as notebooks write it.
+
+    chessbits bench stream [--corpus FILE] [--pychess-games 200] [--buffer 100000] [--rounds 3]
+
+The corpus (``chessbits bench pgn``'s, zstd-compressed here into a temporary file) is streamed
+into batches of 1,024 positions, each with its planes, the played move's index, the legal moves'
+mask and the result for the side to move, shuffled through a buffer of ``--buffer`` positions:
+- chessbits: lc0's 112 planes in uint8 with its 1,858-move masks (the issue's row), then the
+  simple 12 planes with AlphaZero's 4,672-move masks (what the python-chess loader makes), on 1
+  and 2 threads, and without a buffer;
+- python-chess: ``chess.pgn.read_game`` game by game, the 12 planes from ``piece_map()``, the
+  move as ``from * 64 + to`` over a 4,096 mask from ``legal_moves``, a list as the shuffle
+  buffer and ``np.stack`` for the batches; on the first ``--pychess-games`` games of the same file
+  (a loop of this kind reads a few thousand positions a second).
+Positions/s is positions handed out over the whole run (filling and draining the buffer
+included); each row's count is checked against the positions of the games it read. Medians of
+interleaved rounds.
+"""
+import datetime
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+
+from . import interleaved, machine, table
+from .._options import Parser, positive, summary
+from .pgn import DEFAULT_CORPUS
+
+BATCH = 1024
+
+
+def pychess_loader(path: Path, games: int, buffer: int, seed: int) -> Iterator[Tuple[Any, ...]]:
+    """Rows as a notebook's loader makes them with python-chess, through its shuffle buffer:
+    (planes, move, mask, value)."""
+    import io
+
+    import chess
+    import chess.pgn
+    import numpy as np
+    import zstandard
+    rng = random.Random(seed)
+    pool: List[Tuple[Any, ...]] = []
+
+    def planes(board: Any) -> Any:
+        x = np.zeros((12, 8, 8), np.float32)
+        for square, piece in board.piece_map().items():
+            x[piece.piece_type - 1 + (0 if piece.color else 6), square // 8, square % 8] = 1
+        return x
+
+    with open(path, "rb") as raw:
+        handle = io.TextIOWrapper(zstandard.ZstdDecompressor().stream_reader(raw), encoding="utf-8")
+        for _ in range(games):
+            game = chess.pgn.read_game(handle)
+            if game is None:
+                break
+            white = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(game.headers.get("Result", "*"), float("nan"))
+            board = game.board()
+            for move in game.mainline_moves():
+                mask = np.zeros(4096, np.bool_)
+                for legal in board.legal_moves:
+                    mask[legal.from_square * 64 + legal.to_square] = True
+                value = white if board.turn == chess.WHITE else 1.0 - white
+                row = (planes(board), move.from_square * 64 + move.to_square, mask, value)
+                board.push(move)
+                if len(pool) < buffer:
+                    pool.append(row)
+                    continue
+                k = rng.randrange(buffer)
+                pool[k], row = row, pool[k]
+                yield row
+    rng.shuffle(pool)
+    yield from pool
+
+
+def pychess_rows(path: Path, games: int, buffer: int) -> Callable[[], int]:
+    """A function that takes the python-chess loader's rows in batches (np.stack of each field):
+    the positions handed out."""
+    import numpy as np
+
+    def run() -> int:
+        rows: List[Tuple[Any, ...]] = []
+        count = 0
+        for row in pychess_loader(path, games, buffer, 0):
+            rows.append(row)
+            if len(rows) == BATCH:
+                count += len([np.stack([r[k] for r in rows]) for k in range(4)][1])
+                rows = []
+        return count + len(rows)
+    return run
+
+
+def stream_rows(path: Path, layout: str, buffer: int, threads: int) -> Callable[[], int]:
+    from .. import encode
+
+    def run() -> int:
+        return sum(len(batch["move"]) for batch in encode.stream(path, layout, dtype="uint8", batch_size=BATCH,
+                                                                 shuffle_buffer=buffer, seed=0, threads=threads))
+    return run
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Print the table; 1 if a row's positions are not those of the games it read."""
+    ap = Parser(prog="chessbits bench stream", description=summary(__doc__ or ""))
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="a PGN file (default: bench pgn's corpus)")
+    ap.add_argument("--pychess-games", type=positive, default=200, help="games the python-chess loader reads")
+    ap.add_argument("--buffer", type=int, default=100_000, help="shuffle buffer, in positions")
+    ap.add_argument("--rounds", type=positive, default=3, help="repetitions; medians are shown")
+    args = ap.parse_args(argv)
+    if not args.corpus.exists():
+        print(f"chessbits bench stream: no corpus at {args.corpus}: make it with benchmarks/pgn_corpus.py",
+              file=sys.stderr)
+        return 2
+    try:
+        import zstandard
+    except ImportError:
+        print("chessbits bench stream: needs zstandard: pip install 'chessbits[data]'", file=sys.stderr)
+        return 2
+    from .. import pgn
+    work = Path(tempfile.mkdtemp())
+    path = work / (args.corpus.stem + ".pgn.zst")
+    path.write_bytes(zstandard.ZstdCompressor().compress(args.corpus.read_bytes()))
+    games = pgn.read_games(path)
+    plies = int(games.offsets[-1])
+    rows: List[Tuple[str, int, int, Callable[[], int]]] = []  # (name, threads, positions expected, run)
+    for layout, what in (("lc0", "lc0 112 planes uint8 + 1,858 mask"), ("simple", "simple 12 planes uint8 + 4,672 mask")):
+        for threads in (1, 2):
+            rows.append((f"chessbits encode.stream: {what}, buffer {args.buffer:,}", threads, plies,
+                         stream_rows(path, layout, args.buffer, threads)))
+    rows.append(("chessbits encode.stream: lc0 112 planes uint8 + 1,858 mask, no buffer", 1, plies,
+                 stream_rows(path, "lc0", 0, 1)))
+    try:
+        import chess  # noqa: F401
+        few = int(games.offsets[min(args.pychess_games, len(games))])
+        rows.append((f"python-chess loader (notebook style), 12 planes + 4,096 mask, first {args.pychess_games} "
+                     f"games, buffer {min(args.buffer, few):,}", 1, few,
+                     pychess_rows(path, args.pychess_games, min(args.buffer, few))))
+    except ImportError:
+        print("(python-chess is not installed: pip install chess for its row)\n")
+    results = interleaved([run for *_, run in rows], args.rounds)
+    status, out = 0, []
+    rates = [count / seconds for seconds, count in results]
+    base = rates[-1] if rows[-1][0].startswith("python-chess") else None
+    for (name, threads, expected, _), (seconds, count), rate in zip(rows, results, rates):
+        check = "" if count == expected else f" (positions {count:,}, expected {expected:,}!)"
+        status |= count != expected
+        out.append([name + check, threads, f"{count:,}", f"{rate:,.0f}", f"{rate / base:,.1f}x" if base else ""])
+    print(f"Machine: {machine()}; {datetime.date.today()}; corpus {args.corpus.name}: {len(games):,} games, "
+          f"{plies:,} positions; batches of {BATCH:,}; medians of {args.rounds} interleaved rounds; ratio: over "
+          "the python-chess loader's positions/s.\n")
+    print(table(["loader", "threads", "positions", "positions/s", "ratio"], out))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
