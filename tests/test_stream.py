@@ -64,7 +64,7 @@ def _row_of(whole, game, ply):
     return int(games.offsets[game]) + ply
 
 
-@pytest.mark.parametrize("shuffle_buffer,batch_size", [(0, 64), (1000, 100), (100_000, 256), (37, 1)])
+@pytest.mark.parametrize("shuffle_buffer,batch_size", [(0, 64), (1000, 100), (100_000, 256), (37, 1), (50, 256)])
 def test_every_position_once_as_dataset_encodes_it(text, whole, shuffle_buffer, batch_size):
     games, data = whole
     batches = list(encode.stream(text, "lc0", dtype="uint8", batch_size=batch_size, shuffle_buffer=shuffle_buffer,
@@ -219,3 +219,16 @@ def test_memory_stays_flat_on_a_long_stream():
             rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     assert count == 900_000
     assert rss[1] - rss[0] < 40_000, rss  # (KB)
+
+
+def test_the_benchmark_runs_and_counts(tmp_path, text, capsys):
+    pytest.importorskip("zstandard")
+    from chessbits.bench import stream as bench
+    corpus = tmp_path / "small.pgn"
+    corpus.write_bytes(text)
+    assert bench.main(["--corpus", str(corpus), "--rounds", "1", "--pychess-games", "20", "--buffer", "500"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("| chessbits") or line.startswith("| python-chess")]
+    assert len(rows) == 6 and "expected" not in out
+    cells = [[cell.strip() for cell in row.strip("|").split("|")] for row in rows]
+    assert all(cell[2] == f"{len(cpgn.read_games(text).moves):,}" for cell in cells[:5])

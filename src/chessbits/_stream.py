@@ -206,7 +206,7 @@ class _Shuffler:
                     self.buffer[name][self.fill:self.fill + k] = values[at:at + k]
                 self.fill += k
             else:
-                k = min(self.size - self.pending, n - at)
+                k = min(self.size - self.pending, n - at, self.capacity or n)
                 if self.capacity:  # k drawn from the buffer go out, the chunk's k take their places
                     slots = self.rng.choice(self.capacity, k, replace=False)
                     part = {}
