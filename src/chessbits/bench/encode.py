@@ -15,15 +15,13 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
 from .._options import Parser, positive, summary
-from .pgn import DEFAULT_CORPUS
+from .pgn import DEFAULT_CORPUS, first_games
 
 
 def corpus_games(path: Path, games: int) -> Any:
     """The first `games` games of the corpus as a GameArrays."""
     from chessbits import _pgnarrays as cpgn
-    text = path.read_text(encoding="utf-8")
-    parts = text.split("\n\n[")
-    return cpgn.read_games(("\n\n[".join(parts[:games]) + "\n").encode())
+    return cpgn.read_games(first_games(path.read_text(encoding="utf-8"), games).encode())
 
 
 def boards_of(games: Any) -> Tuple[List[Any], List[Any]]:
@@ -167,7 +165,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                  "2 threads"], rows_out))
 
     print()
-    subset = "\n\n[".join(args.corpus.read_text(encoding="utf-8").split("\n\n[")[:args.games]) + "\n"
+    subset = first_games(args.corpus.read_text(encoding="utf-8"), args.games)
     path = Path(tempfile.mkdtemp()) / f"first{args.games}.pgn"
     path.write_text(subset, encoding="utf-8")
 

@@ -30,6 +30,11 @@ DEFAULT_CORPUS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) 
     "lichess-style-seed1-games5000.pgn"
 
 
+def first_games(text: str, games: int) -> str:
+    """The text of a corpus's first `games` games (a game starts after a blank line with a tag)."""
+    return "\n\n[".join(text.split("\n\n[")[:games]) + "\n"
+
+
 def timed(fn: Callable[[], Tuple[int, int]], rounds: int) -> Tuple[float, int, int]:
     """(median seconds, games, plies) of fn() over rounds."""
     times, counts = [], None
@@ -200,9 +205,7 @@ def rows_for(path: Path, tree_games: int, rounds: int) -> List[Tuple[str, Callab
     """(name, callable returning (games, plies), group) for every reader available."""
     import chessbits.pgn as cpgn
     rows: List[Tuple[str, Callable[[], Tuple[int, int]], str]] = []
-    text = path.read_text(encoding="utf-8")
-    parts = text.split("\n\n[")
-    tree_text = "\n\n[".join(parts[:tree_games]) + "\n"
+    tree_text = first_games(path.read_text(encoding="utf-8"), tree_games)
     pychess_pgn: Any = None
     try:
         import chess.pgn as pychess_pgn
@@ -338,6 +341,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"  {name}: {seconds:.3f} s", file=sys.stderr, flush=True)
     status = 0
     out = []
+    text_bytes = dict.fromkeys(("file", "zst", "floor"), size)
+    text_bytes["tree"] = len(first_games(args.corpus.read_text(encoding="utf-8"), args.tree_games).encode("utf-8"))
     base_tree = next((r for r in results if r[0] == "python-chess read_game loop"), None)
     reference = {g: next(r for r in results if r[0].startswith("chessbits") and r[1] == g)
                  for g in ("tree", "file", "zst") if any(r[1] == g for r in results)}
@@ -356,10 +361,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 ratio += " (counts differ!)"
                 status = 1
         rate = f"{games / seconds:,.0f}" if games else "-"
-        per_ply = f"{seconds / plies * 1e6:.2f}" if plies else "-"
-        out.append([name, f"{seconds:.3f}", rate, per_ply, f"{games:,}" if games else "-",
-                    f"{plies:,}" if plies else "-", ratio])
-    print(table(["reader", "seconds", "games/s", "us/ply", "games", "plies", "ratio"], out))
+        ply_rate = f"{plies / seconds / 1e6:.2f}" if plies else "-"
+        out.append([name, f"{seconds:.3f}", f"{text_bytes[group] / seconds / 1e6:,.1f}", rate, ply_rate,
+                    f"{games:,}" if games else "-", f"{plies:,}" if plies else "-", ratio])
+    print(table(["reader", "seconds", "MB/s", "games/s", "M plies/s", "games", "plies", "ratio"], out))
+    print("(MB/s: of the PGN text read, decompressed for .zst)")
     try:
         import chess.pgn  # noqa: F401 (python-chess, the other side of the tree work table)
     except ImportError:
@@ -367,10 +373,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("\n(no python-chess: the tree work table is left out)")
     if args.walk:
         text = args.corpus.read_text(encoding="utf-8")
-        parts = text.split("\n\n[")
         print()
-        walked, differs = walk_table("\n\n[".join(parts[:args.tree_games]) + "\n", min(args.tree_games, len(parts)),
-                                     args.rounds)
+        walked, differs = walk_table(first_games(text, args.tree_games),
+                                     min(args.tree_games, len(text.split("\n\n["))), args.rounds)
         print(walked)
         status |= differs
     if args.dask:
