@@ -62,6 +62,37 @@ static const char *const SAN_KINGSIDE[] = {"O-O", "O-O+", "O-O#", "0-0", "0-0+",
 static const char *const SAN_QUEENSIDE[] = {"O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#", NULL};
 static const char *const SAN_NULL[] = {"--", "Z0", "0000", "@@@@", NULL};
 
+/* Returns the move of m when one piece alone reaches its square and is free to go there (no
+   check, no pin), found without generating moves; 0 when python-chess's search must decide:
+   no such piece or several, a king, a promotion, en passant, a pin, a check, or a position the
+   fast generator does not cover. */
+static PyMove san_quick(const Position *pos, const SanMatch *m, Bitboard from_mask, Bitboard to_mask) {
+  if (!(pos->st->flags & BOARD_REGULAR) || m->promotion || !to_mask) return 0;
+  const Color us = pos->side;
+  const Bitboard occ = pos->by_type[NO_PIECE_TYPE];
+  Bitboard cand;
+  from_mask &= pos->by_color[us];
+  if (!m->piece) {
+    if (to_mask & (RANK_1_BB | RANK_8_BB)) return 0;
+    if (occ & to_mask) {
+      cand = PawnAttacks[us ^ 1][m->to] & from_mask;
+    } else {  /* a push: one square, or two from the pawn's first rank over an empty one */
+      if (m->file && m->file - 'a' != file_of(m->to)) return 0;
+      const int up = us == WHITE ? 8 : -8;
+      cand = square_bb(m->to - up) & from_mask;
+      if (!cand && !(occ & square_bb(m->to - up)) && rank_of(m->to) == (us == WHITE ? 3 : 4))
+        cand = square_bb(m->to - 2 * up) & from_mask;
+    }
+  } else {
+    const int pt = san_piece_type(m->piece);
+    if (pt == KING || pt == PAWN) return 0;
+    cand = attackers_of(pos->by_type, pos->by_color, us, m->to, occ) & from_mask;
+  }
+  if (!cand || (cand & (cand - 1))) return 0;
+  if (board_checkers(pos) || (board_slider_blockers(pos, board_king(pos, us)) & cand)) return 0;
+  return pymove_make(lsb(cand), m->to, 0);
+}
+
 SanError san_parse(const Position *pos, const char *s, size_t n, PyMove *out) {
   PyMove buf[MAX_MOVES];
   const int castling = n >= 3 && (s[0] == 'O' || s[0] == '0');
@@ -104,6 +135,11 @@ SanError san_parse(const Position *pos, const char *s, size_t n, PyMove *out) {
   } else {
     from_mask &= pos->by_type[PAWN];
     if (!m.file) from_mask &= FILE_A_BB << file_of(m.to);
+  }
+  const PyMove quick = san_quick(pos, &m, from_mask, to_mask);
+  if (quick) {
+    *out = quick;
+    return SAN_OK;
   }
   const int k = board_generate(pos, from_mask, to_mask, 1, buf);
   int found = -1;
