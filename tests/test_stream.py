@@ -232,3 +232,15 @@ def test_the_benchmark_runs_and_counts(tmp_path, text, capsys):
     assert len(rows) == 6 and "expected" not in out
     cells = [[cell.strip() for cell in row.strip("|").split("|")] for row in rows]
     assert all(cell[2] == f"{len(cpgn.read_games(text).moves):,}" for cell in cells[:5])
+
+
+@pytest.mark.parametrize("layout", ["simple", "lc0", "alphazero", "maia2"])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "uint8", "bool"])
+def test_every_layout_and_dtype_as_dataset_gives_them(text, layout, dtype):
+    """The buffer holds planes compact and writes them out per batch: the planes and masks
+    handed out are dataset()'s, for every layout and dtype."""
+    games = cpgn.read_games(text)
+    data = encode.dataset(games, layout, dtype=dtype, policy=encode.DEFAULT_POLICY[layout])
+    rows = _rows(list(encode.stream(text, layout, dtype=dtype, shuffle_buffer=0, batch_size=4096)))
+    assert rows["planes"].dtype == data.planes.dtype and np.array_equal(rows["planes"], data.planes)
+    assert np.array_equal(rows["mask"], data.legal)
