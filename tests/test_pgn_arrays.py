@@ -284,6 +284,28 @@ def test_headers_asked_for():
     assert games.result.tolist() == ["*", "1-0"]
 
 
+def test_tags_in_changing_orders_and_sets():
+    """Games whose tags come in other orders, sets, duplicates, non-ASCII names and values (the
+    reader reuses a name where the game before had the same bytes at the same place): every
+    game's headers are python-chess's, all kept and some kept."""
+    rng = random.Random(4)
+    names = ["Event", "Site", "White", "Black", "WhiteElo", "ECO", "Opening", "Åsa", "Ëco", "TimeControl"]
+    texts = []
+    for i in range(300):
+        picked = rng.sample(names, rng.randrange(0, len(names)))
+        if picked and rng.random() < 0.2:
+            picked.insert(rng.randrange(len(picked)), rng.choice(picked))  # a tag twice
+        tags = "".join(f'[{name} "{rng.choice(["x", "ÿ", "", "1500", "a b"])}{i}"]\n' for name in picked)
+        texts.append(tags + "\n1. e4 e5 *\n")
+    text = "\n".join(texts)
+    assert_same(text, cpgn.read_games(text.encode(), block_size=3000, threads=2))
+    kept = cpgn.read_games(text.encode(), headers=["White", "Åsa", "Opening"], block_size=3000)
+    games = pychess_games(text)
+    for column in ("White", "Åsa", "Opening"):
+        assert kept.headers[column].tolist() == [g.headers.get(column, None if column != "White" else "?")
+                                                 for g in games], column
+
+
 def test_positions_are_python_chess_boards(corpus):
     games = cpgn.read_games(corpus.encode(), positions=True)
     rng = random.Random(1)

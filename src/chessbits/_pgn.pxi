@@ -1,5 +1,8 @@
 # Games of a block of PGN text read into arrays (ext/pgn_arrays.c) on threads with the GIL
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize, PyUnicode_DATA
+from libc.string cimport memcpy, memcmp
+cdef extern from "Python.h":
+    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 # released: the block cut where games seem to start into pieces the threads take one at a time
 # (a thread slowed by other work, a .zst being decompressed beside, leaves more to the others), a
 # piece whose start the previous piece's last game did not end at read again from where it did.
@@ -39,7 +42,12 @@ PGN_ROSTER = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "Wh
 
 
 cdef str _pgn_text(const char *buf, int64_t at, int64_t n):
-    """Text of the source's bytes, read as UTF-8 (a byte that is not: U+FFFD)."""
+    """Text of the source's bytes, read as UTF-8 (a byte that is not: U+FFFD); ASCII copied
+    (the decoder's call costs more than the copy)."""
+    if utf8_next_wide(buf + at, n, 0) == <size_t>n:
+        text = PyUnicode_New(n, 127)
+        memcpy(PyUnicode_DATA(text), buf + at, n)
+        return text
     return PyUnicode_DecodeUTF8(buf + at, n, "replace")
 
 
@@ -149,6 +157,11 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
     cdef PgnGameRec *gr
     cdef PgnTagRec *t
     cdef PgnErrorRec *e
+    # a game's tags mostly name those of the game before in the same order: the name at each
+    # place, and its column (None: not kept), reused while the bytes are the same
+    cdef list names = [], places = []
+    cdef Py_ssize_t place = 0, game, cn
+    cdef const char *cp
     for k in range(used):
         a = &work[k].a
         if a.nmoves:  # (the arrays are NULL until a move is kept: memcpy from NULL is undefined)
@@ -168,15 +181,30 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
             if gr.fen >= 0:
                 fens[game_base + i] = _pgn_text(buf, gr.fen, gr.fen_n)
             chess960[game_base + i] = gr.chess960
+        game = -1
         for i in range(a.ntags):
             t = &a.tags[i]
-            name = _pgn_text(buf, t.name, t.name_n)
-            if want is not None and name not in want:
-                continue
-            column = columns.get(name)
-            if column is None:
-                column = columns[name] = [PGN_ROSTER.get(name)] * ngames
-            column[game_base + t.game] = _pgn_text(buf, t.value, t.value_n)
+            place = place + 1 if <Py_ssize_t>t.game == game else 0
+            game = t.game
+            cp = NULL
+            if place < len(names):
+                cp = PyUnicode_AsUTF8AndSize(<str>names[place], &cn)
+            if cp != NULL and cn == t.name_n and memcmp(cp, buf + t.name, cn) == 0:
+                column = places[place]
+            else:
+                name = _pgn_text(buf, t.name, t.name_n)
+                column = None
+                if want is None or name in want:
+                    column = columns.get(name)
+                    if column is None:
+                        column = columns[name] = [PGN_ROSTER.get(name)] * ngames
+                if place < len(names):
+                    names[place], places[place] = name, column
+                else:
+                    names.append(name)
+                    places.append(column)
+            if column is not None:
+                (<list>column)[game_base + t.game] = _pgn_text(buf, t.value, t.value_n)
         for i in range(a.nerrors):
             e = &a.errors[i]
             g = game_base + e.game

@@ -5,12 +5,10 @@
 # their results without their methods too; any other visitor, or a variant's board, gets
 # python-chess's calls with Python boards, as python-chess makes them.
 
-from cpython.unicode cimport PyUnicode_AsUTF8AndSize, PyUnicode_DecodeASCII
-from libc.string cimport memchr, memmove, memcpy, memcmp
+from cpython.unicode cimport PyUnicode_DecodeASCII
+from libc.string cimport memchr, memmove
 from libc.stdlib cimport realloc, free
-from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA
-cdef extern from "Python.h":
-    object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+from cpython.unicode cimport PyUnicode_KIND
 from io import BufferedReader as _BufferedReader, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
