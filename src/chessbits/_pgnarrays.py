@@ -243,7 +243,7 @@ class _Zstd(io.RawIOBase):
     database)."""
 
     def __init__(self, zstandard: Any, raw: Any) -> None:
-        self.zstandard, self.raw = zstandard, raw
+        self.raw = raw
         self.maker = zstandard.ZstdDecompressor()
         self.obj = self.maker.decompressobj()
         self.started = False
