@@ -16,23 +16,19 @@ def blocks():
     return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
-def test_first_example():
-    exec(compile(blocks()[0], "docs/encode.md", "exec"), {})
-
-
-def test_training_example(tmp_path, monkeypatch):
-    zstandard = pytest.importorskip("zstandard")
+def write_games(path, rng, games, plies, rated=False):
+    """A .pgn.zst of random games (python-chess's): their lengths drawn from range(*plies),
+    a random result each, WhiteElo and BlackElo if rated."""
     import chess
     import chess.pgn
-    code = next(b for b in blocks() if "iter_games" in b)
-    assert len(code.strip().splitlines()) <= 20
-    name = re.search(r'iter_games\("([^"]+)"', code).group(1)
-    rng = random.Random(5)
+    zstandard = pytest.importorskip("zstandard")
     texts = []
-    for i in range(30):
+    for _ in range(games):
         game, board = chess.pgn.Game(), chess.Board()
+        if rated:
+            game.headers["WhiteElo"], game.headers["BlackElo"] = str(rng.randrange(1500, 2300)), str(rng.randrange(1500, 2300))
         node = game
-        for _ in range(rng.randrange(10, 60)):
+        for _ in range(rng.randrange(*plies)):
             moves = list(board.legal_moves)
             if not moves:
                 break
@@ -40,8 +36,19 @@ def test_training_example(tmp_path, monkeypatch):
             board.push(node.move)
         game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
         texts.append(str(game))
+    path.write_bytes(zstandard.ZstdCompressor().compress("\n\n".join(texts).encode()))
+
+
+def test_first_example():
+    exec(compile(blocks()[0], "docs/encode.md", "exec"), {})
+
+
+def test_training_example(tmp_path, monkeypatch):
+    code = next(b for b in blocks() if "iter_games" in b)
+    assert len(code.strip().splitlines()) <= 20
+    name = re.search(r'iter_games\("([^"]+)"', code).group(1)
     monkeypatch.chdir(tmp_path)
-    (tmp_path / name).write_bytes(zstandard.ZstdCompressor().compress("\n\n".join(texts).encode()))
+    write_games(tmp_path / name, random.Random(5), 30, (10, 60))
     seen = []
 
     def train_step(x, legal, y_policy, y_value):
@@ -56,28 +63,11 @@ def test_training_example(tmp_path, monkeypatch):
 
 def test_stream_example(tmp_path, monkeypatch, capsys):
     """The stream example trains a stand-in model on a small .pgn.zst of rated games."""
-    zstandard = pytest.importorskip("zstandard")
-    import chess
-    import chess.pgn
     code = next(b for b in blocks() if "encode.stream(" in b)
     assert len(code.strip().splitlines()) <= 20
     name = re.search(r'stream\("([^"]+)"', code).group(1)
-    rng = random.Random(8)
-    texts = []
-    for i in range(60):
-        game, board = chess.pgn.Game(), chess.Board()
-        game.headers["WhiteElo"], game.headers["BlackElo"] = str(rng.randrange(1500, 2300)), str(rng.randrange(1500, 2300))
-        node = game
-        for _ in range(rng.randrange(5, 80)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            node = node.add_variation(rng.choice(moves))
-            board.push(node.move)
-        game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
-        texts.append(str(game))
     monkeypatch.chdir(tmp_path)
-    (tmp_path / name).write_bytes(zstandard.ZstdCompressor().compress("\n\n".join(texts).encode()))
+    write_games(tmp_path / name, random.Random(8), 60, (5, 80), rated=True)
     seen = []
 
     class Model:
