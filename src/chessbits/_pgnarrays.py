@@ -313,7 +313,7 @@ class _Text:
     def __init__(self, source: Source, block_size: int, progress: Optional[Progress]) -> None:
         self.block_size, self.progress = block_size, progress
         self.raw = None
-        self.reader: Optional[_Prefetch] = None
+        self.reader: Optional[_Ahead] = None
         self.pos = 0
         self.carry = b""
         self.want = block_size
@@ -339,8 +339,8 @@ class _Text:
             end = min(len(self.data), self.pos + self.want)
             return memoryview(self.data)[self.pos:end], end == len(self.data)
         if self.reader is None:
-            self.reader = _Prefetch(self.stream, self.raw, self.block_size)
-        data, done = self.reader.next()
+            self.reader = _Ahead(_blocks(self.stream, self.raw, self.block_size), 1, "chessbits-pgn-read")
+        data, done = self.reader.get()
         if self.progress is not None:
             self.progress(done, self.total)
         text = self.carry + data if self.carry else data
@@ -363,37 +363,44 @@ class _Text:
             self.raw.close()
 
 
-class _Prefetch:
-    """Blocks of a stream read (and decompressed) on a thread while the previous block is
-    parsed: one block ahead at most, so memory stays flat."""
+class _Ahead:
+    """Items of an iterator made on a thread while the caller uses the ones before: at most
+    `ahead` wait, so memory stays flat. get() gives the next item, None after the last; an
+    exception raised making one comes out of get() in its place. close() stops the thread."""
 
-    def __init__(self, stream: Any, raw: Any, block_size: int) -> None:
+    def __init__(self, items: Iterator[Any], ahead: int, name: str) -> None:
         import queue
         import threading
-        self.queue: Any = queue.Queue(maxsize=1)
+        self.queue: Any = queue.Queue(maxsize=ahead)
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, args=(stream, raw, block_size), daemon=True,
-                                       name="chessbits-pgn-read")
+        self.thread = threading.Thread(target=self.run, args=(items,), daemon=True, name=name)
         self.thread.start()
 
-    def run(self, stream: Any, raw: Any, block_size: int) -> None:
+    def put(self, item: Any) -> bool:
         import queue
         while not self.stop.is_set():
             try:
-                data = stream.read(block_size) or b""
-                item: Any = (data, raw.tell() if raw is not None else 0)
-            except BaseException as error:  # handed to the reader, raised there
-                item, data = error, b""
-            while not self.stop.is_set():
-                try:
-                    self.queue.put(item, timeout=0.1)
-                    break
-                except queue.Full:
-                    continue
-            if not data:
-                return
+                self.queue.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
-    def next(self) -> tuple:
+    def run(self, items: Iterator[Any]) -> None:
+        try:
+            for item in items:
+                if not self.put(item):
+                    return
+        except BaseException as error:  # handed to the caller, raised there
+            self.put(error)
+            return
+        finally:
+            close = getattr(items, "close", None)
+            if close is not None:
+                close()
+        self.put(None)
+
+    def get(self) -> Any:
         item = self.queue.get()
         if isinstance(item, BaseException):
             raise item
@@ -408,6 +415,16 @@ class _Prefetch:
         except queue.Empty:
             pass
         self.thread.join()
+
+
+def _blocks(stream: Any, raw: Any, block_size: int) -> Iterator[tuple]:
+    """(block, bytes of the file read so far) of a stream read (and decompressed) a block at a
+    time; the last block is empty."""
+    while True:
+        data = stream.read(block_size) or b""
+        yield data, raw.tell() if raw is not None else 0
+        if not data:
+            return
 
 
 def _movetexts(games: Iterable[Any]) -> bytes:

@@ -9,9 +9,7 @@ source's size.
 """
 from __future__ import annotations
 
-import queue
 import sys
-import threading
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from . import _core, _optional
@@ -123,55 +121,6 @@ def _finish(batch: Dict[str, Any], dtype: str, size: int) -> Dict[str, Any]:
     _core._expand_planes(masks, batch.pop("planes_values"), _core.ENCODE_DTYPES[dtype], _bytes(planes))
     mask = np.unpackbits(batch.pop("mask_bits"), axis=1, count=size, bitorder="little").view(np.bool_)
     return {"planes": planes, "move": batch.pop("move"), "mask": mask, **batch}
-
-
-class _Reader:
-    """The reading thread: chunks of _chunks put in a bounded queue (an exception raised there
-    comes out of get(), in its place); close() stops it."""
-
-    def __init__(self, chunks: Iterator[Dict[str, Any]]) -> None:
-        self.queue: Any = queue.Queue(maxsize=AHEAD)
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self.run, args=(chunks,), daemon=True, name="chessbits-stream")
-        self.thread.start()
-
-    def put(self, item: Any) -> bool:
-        while not self.stop.is_set():
-            try:
-                self.queue.put(item, timeout=0.1)
-                return True
-            except queue.Full:
-                continue
-        return False
-
-    def run(self, chunks: Iterator[Dict[str, Any]]) -> None:
-        try:
-            for chunk in chunks:
-                if not self.put(chunk):
-                    return
-        except BaseException as error:  # handed to the consumer
-            self.put(error)
-            return
-        finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:
-                close()
-        self.put(None)
-
-    def get(self) -> Optional[Dict[str, Any]]:
-        item = self.queue.get()
-        if isinstance(item, BaseException):
-            raise item
-        return item
-
-    def close(self) -> None:
-        self.stop.set()
-        try:
-            while True:
-                self.queue.get_nowait()
-        except queue.Empty:
-            pass
-        self.thread.join()
 
 
 class _Shuffler:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, NamedTuple, Optional, Tuple
 
 from . import _core, _optional
-from ._pgnarrays import GameArrays, TruncatedError
+from ._pgnarrays import GameArrays, TruncatedError, _Ahead
 from .status import IllegalMoveError
 
 # The layouts' names (their planes), the policies', lc0's input formats and history fill rules,
@@ -393,8 +393,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
         shard = _stream._shard(worker, workers)
         options = dict(worker=shard[0], workers=shard[1], min_rating=min_rating, max_rating=max_rating,
                        time_control=time_control)
-        reader = _stream._Reader(_stream._chunks(source, [0], options, encode_rows, threads, skip_plies,
-                                                 clocks, ratings))
+        reader = _Ahead(_stream._chunks(source, [0], options, encode_rows, threads, skip_plies, clocks, ratings),
+                        _stream.AHEAD, "chessbits-stream")
         shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed)
         finish = functools.partial(_stream._finish, dtype=dtype, size=policy_size(policy))
         try:
