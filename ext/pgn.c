@@ -248,43 +248,37 @@ static int pgn_comment(PgnReader *r, PgnLine *line, PgnSpan tok, int skipping) {
   return 1;
 }
 
+/* Returns the last '{' or '}' in s[0..e), NULL if none (SSE2 on every x86-64: 16 bytes at once
+   from the end, where the last brace of a commented line usually is). */
+static const char *pgn_last_brace(const char *s, const char *e) {
+#ifdef __SSE2__
+  const __m128i open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
+  for (; e - s >= 16; e -= 16) {
+    const __m128i x = _mm_loadu_si128((const __m128i *)(e - 16));
+    const unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, open), _mm_cmpeq_epi8(x, close)));
+    if (m) return e - 16 + (31 - __builtin_clz(m));
+  }
+#endif
+  while (e > s)
+    if (*--e == '{' || *e == '}') return e;
+  return NULL;
+}
+
 /* Returns 1 if a comment is open at the end of s[0..e), given whether one was at its start:
    the braces and semicolons in order, '{' opens, '}' closes, a ';' outside a comment ends
-   the line. SSE2 (every x86-64) finds the three in 16 bytes at once, memchr elsewhere. */
+   the line. With no ';' in the line the last brace alone decides ('{' leaves a comment open
+   whether one was or not, '}' leaves none), so only a line holding a ';' is walked. */
 static int pgn_skip_braces(const char *s, const char *e, int in_comment) {
-#ifdef __SSE2__
-  const __m128i open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'), semi = _mm_set1_epi8(';');
-  for (const char *b = s; b < e; b += 16) {
-    unsigned m;
-    if (e - b >= 16) {
-      const __m128i x = _mm_loadu_si128((const __m128i *)b);
-      m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, open), _mm_cmpeq_epi8(x, close)),
-                                                   _mm_cmpeq_epi8(x, semi)));
-    } else {
-      m = 0;
-      for (int i = 0; i < e - b; i++) m |= (unsigned)(b[i] == '{' || b[i] == '}' || b[i] == ';') << i;
-    }
-    for (; m; m &= m - 1) {
-      const char c = b[__builtin_ctz(m)];
-      if (in_comment) in_comment = c != '}';
-      else if (c == ';') return 0;
-      else in_comment = c == '{';
-    }
+  if (!memchr(s, ';', (size_t)(e - s))) {
+    const char *last = pgn_last_brace(s, e);
+    return last ? *last == '{' : in_comment;
+  }
+  for (const char *p = s; p < e; p++) {
+    if (in_comment) in_comment = *p != '}';
+    else if (*p == ';') return 0;
+    else in_comment = *p == '{';
   }
   return in_comment;
-#else
-  for (const char *p = s; p < e;) {
-    if (in_comment) {
-      if (!(p = memchr(p, '}', (size_t)(e - p)))) break;
-      in_comment = 0, p++;
-    } else {
-      const char *open = memchr(p, '{', (size_t)(e - p));
-      if (memchr(p, ';', (size_t)((open ? open : e) - p)) || !open) break;
-      in_comment = 1, p = open + 1;
-    }
-  }
-  return in_comment;
-#endif
 }
 
 int pgn_read_game(PgnReader *r) {

@@ -8,7 +8,7 @@
 from cpython.unicode cimport PyUnicode_DecodeASCII
 from libc.string cimport memchr, memmove
 from libc.stdlib cimport realloc, free
-from cpython.unicode cimport PyUnicode_KIND
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_GET_LENGTH
 from io import BufferedReader as _BufferedReader, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
@@ -61,6 +61,8 @@ cdef class _GameReader:
     cdef bint peek                  # raw: the buffer is an io.BufferedReader, read as it fills
     cdef bint lag                   # peek: the buffer stands one byte before the text read ahead
     cdef Py_ssize_t tags            # the tag pairs read so far
+    cdef bint hits, fits            # every tag name so far the cache's; every one it holds
+    cdef list values                # the builders' tag values held back while hits (_gr_tags_done)
     def __dealloc__(self):
         global _spare, _spare_cap
         pgn_reader_free(&self.reader)
@@ -284,6 +286,8 @@ cdef int _gr_begin_game(void *ctx) noexcept:
     try:
         v = r.visitor
         r.generic = not r.fast
+        r.hits = r.fits = True
+        r.values = []
         if r.mode == _READ_SKIP:
             return PGN_SKIP
         if r.mode == _READ_HEADERS:
@@ -308,15 +312,22 @@ cdef int _gr_begin_game(void *ctx) noexcept:
         return r._fail()
 
 
-# the tag names of the last game read, by their place in it: games of a database mostly name
-# the same tags in the same order, so a name is compared, not decoded and hashed again; each
-# with whether it is one of the roster's seven
+# The tags of the last game read, by their place in it: a database's games mostly name the
+# same tags in the same order and share many values (Event, Date, Result...), so a name or an
+# ASCII value equal to the last game's at its place is that str again, not decoded again; each
+# name with whether it is one of the roster's seven. A game whose names are all the cache's
+# gets its dicts as copies of _seen_roster/_seen_others (those names, each None) with its
+# values put in place, so the dicts do not grow key by key.
 cdef list _tag_names = []
+cdef list _tag_values = []
 cdef bint _tag_roster[64]
+cdef dict _seen_roster = None, _seen_others = None  # (None while the cache changes)
 
 
-cdef str _tag_name(PgnSpan name, Py_ssize_t i, bint *roster):
-    """The str of a game's i-th tag name; *roster whether it is in PGN_ROSTER."""
+cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
+    """The str of a game's i-th tag name; *roster whether it is in PGN_ROSTER. A name that
+    is not the cache's clears r.hits; one the cache does not take clears r.fits."""
+    global _seen_roster
     cdef const char *p
     cdef Py_ssize_t n
     if i < len(_tag_names):
@@ -325,26 +336,84 @@ cdef str _tag_name(PgnSpan name, Py_ssize_t i, bint *roster):
         if n == <Py_ssize_t>name.n and memcmp(p, name.p, n) == 0:
             roster[0] = _tag_roster[i]
             return cached
-        tag = _span_text(name)
-        roster[0] = tag in PGN_ROSTER
-        if PyUnicode_IS_ASCII(tag):  # (the cached names' UTF-8 is their own text)
-            _tag_names[i], _tag_roster[i] = tag, roster[0]
-        return tag
+    r.hits = False
     tag = _span_text(name)
     roster[0] = tag in PGN_ROSTER
-    if i == len(_tag_names) and PyUnicode_IS_ASCII(tag) and i < 64:
-        _tag_names.append(tag)
+    if i <= len(_tag_names) and i < 64 and PyUnicode_IS_ASCII(tag):  # (the cached names' UTF-8 is their own text)
+        if i == len(_tag_names):
+            _tag_names.append(tag)
+        else:
+            _tag_names[i] = tag
         _tag_roster[i] = roster[0]
+        _seen_roster = None
+    else:
+        r.fits = False
     return tag
+
+
+cdef str _tag_value(PgnSpan value, Py_ssize_t i):
+    """The str of a game's i-th tag value: the last game's at that place if the same text."""
+    if i < len(_tag_values):
+        cached = <str>_tag_values[i]  # (ASCII: its data is its UTF-8)
+        if PyUnicode_GET_LENGTH(cached) == <Py_ssize_t>value.n and memcmp(PyUnicode_DATA(cached), value.p, value.n) == 0:
+            return cached
+    text = _span_text(value)
+    if i <= len(_tag_values) and i < 64 and PyUnicode_IS_ASCII(text):
+        if i == len(_tag_values):
+            _tag_values.append(text)
+        else:
+            _tag_values[i] = text
+    return text
+
+
+cdef int _gr_flush_tags(_GameReader r) except -1:
+    """Puts the tags held back in r.values (the game's first, all named as the cache) into
+    the headers' dicts."""
+    cdef Py_ssize_t j
+    for j in range(len(r.values)):
+        (r.tag_roster if _tag_roster[j] else r.others)[_tag_names[j]] = r.values[j]
+    r.values = []
+    return 0
+
+
+cdef int _gr_tags_done(_GameReader r) except -1:
+    """The builders' headers complete at the end of the tags (see _tag_names)."""
+    global _seen_roster, _seen_others
+    cdef Py_ssize_t j
+    cdef Headers h
+    if r.hits and r.tags == len(_tag_names) and _seen_roster is not None:
+        others = _seen_others.copy()
+        roster = _seen_roster.copy() if r.mode == _READ_HEADERS else r.tag_roster  # (a Game's
+        for j in range(r.tags):                                                  # has its seven)
+            (roster if _tag_roster[j] else others)[_tag_names[j]] = r.values[j]
+        h = r.headers
+        h._tag_roster, h._others = roster, others
+        r.tag_roster, r.others, r.values = roster, others, None
+        return 0
+    _gr_flush_tags(r)
+    if r.fits:
+        if len(_tag_names) > r.tags:
+            del _tag_names[r.tags:]
+            _seen_roster = None
+        if _seen_roster is None:
+            _seen_roster = {tag: None for j, tag in enumerate(_tag_names) if _tag_roster[j]}
+            _seen_others = {tag: None for j, tag in enumerate(_tag_names) if not _tag_roster[j]}
+    return 0
 
 
 cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
     cdef _GameReader r = <_GameReader>ctx
     cdef bint roster
     try:
-        tag, text = _tag_name(name, r.tags, &roster), _span_text(value)
+        tag = _tag_name(r, name, r.tags, &roster)
+        text = _tag_value(value, r.tags)
         r.tags += 1
         if r.mode != _READ_VISITOR:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
+            if r.hits:  # (held back: see _gr_tags_done)
+                r.values.append(text)
+                return PGN_GO
+            if r.values:
+                _gr_flush_tags(r)
             (r.tag_roster if roster else r.others)[tag] = text
             return PGN_GO
         r.visitor.visit_header(tag, text)
@@ -360,6 +429,8 @@ cdef int _gr_end_headers(void *ctx) noexcept:
     cdef Board b
     try:
         v = r.visitor
+        if r.mode != _READ_VISITOR:
+            _gr_tags_done(r)
         if r.mode == _READ_HEADERS or (not r.fast and v.end_headers() is _SKIP):
             return PGN_SKIP
         if r.fast and "Variant" not in r.others and "FEN" not in r.others:
