@@ -22,6 +22,7 @@
 #include "pgn_board.c"
 #include "pgn_arrays.c"
 #include "utf8.c"
+#include "fileread.c"
 #include "pgn_annot.c"
 #include "pgn_export.c"
 #include "encode.c"

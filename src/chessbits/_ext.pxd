@@ -482,6 +482,9 @@ cdef extern from "utf8.h" nogil:
     uint32_t utf8_decode(const char *s, size_t n, size_t *i)
     size_t utf8_rstrip(const char *t, size_t n)
 
+cdef extern from "fileread.h" nogil:
+    int64_t file_pread(int fd, char *buf, int64_t n, int64_t off)
+
 cdef extern from "svg.h":
     ctypedef struct SvgBuf:
         char *p

@@ -6,10 +6,12 @@
 # python-chess's calls with Python boards, as python-chess makes them.
 
 from cpython.unicode cimport PyUnicode_DecodeASCII
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.string cimport memchr, memmove
 from libc.stdlib cimport realloc, free
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_GET_LENGTH
-from io import BufferedReader as _BufferedReader, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
+from io import BufferedReader as _BufferedReader, FileIO as _FileIO, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
 
@@ -60,12 +62,16 @@ cdef class _GameReader:
                                     # buffer's), as our own seek left it: only the buffer is moved
     cdef bint peek                  # raw: the buffer is an io.BufferedReader, read as it fills
     cdef bint lag                   # peek: the buffer stands one byte before the text read ahead
+    cdef int fd                     # peek: the file's descriptor, read ahead by file_pread beside
+                                    # the buffer (which stays put until the read ends), or -1
     cdef Py_ssize_t tags            # the tag pairs read so far
     cdef bint hits, fits            # every tag name so far the cache's; every one it holds
-    cdef list values                # the builders' tag values held back while hits (_gr_tags_done)
+    cdef PyObject *held[64]         # the builders' tag values held back while hits (_gr_tags_done),
+    cdef Py_ssize_t nheld           # references owned
     def __dealloc__(self):
         global _spare, _spare_cap
         pgn_reader_free(&self.reader)
+        _gr_release(self)
         pgn_board_free(&self.board)
         if _spare == NULL:  # the next read's, grown already
             _spare, _spare_cap = self.chunk, self.cap
@@ -94,6 +100,9 @@ cdef str _span_ascii(PgnSpan s):
 # characters (bytes) read ahead at once: the last game's length and a quarter, no less than this
 cdef Py_ssize_t _CHUNK_MIN = 2048
 cdef Py_ssize_t _chunk_size = 8192
+# bytes of a file read ahead at once by file_pread (a system call costs as much as copying
+# some 10 KB: a BufferedReader's 8 KB peeks spent a third of read_headers' time on them)
+cdef Py_ssize_t _PREAD_BLOCK = 65536
 cdef dict _UTF8_NAMES = {}  # an encoding's name -> whether it decodes as UTF-8
 
 
@@ -128,6 +137,18 @@ cdef bint _read_ahead(object handle) except -1:
 # nothing decoded, its place is its buffer's, and the next read moves the buffer alone.
 cdef object _left_handle = None
 cdef Py_ssize_t _left_at = -1
+cdef int _left_fd = -1  # (its fd, see _file_fd)
+
+
+cdef int _file_fd(object source) except -2:
+    """The descriptor of the file under a BufferedReader that file_pread may read, else -1."""
+    raw = source.raw
+    if type(raw) is not _FileIO:
+        return -1
+    try:
+        return raw.fileno()
+    except (OSError, ValueError):
+        return -1
 
 
 cdef bint _gr_resume(_GameReader r, object handle) except -1:
@@ -140,6 +161,7 @@ cdef bint _gr_resume(_GameReader r, object handle) except -1:
     r.handle, r.source, r.raw, r.clean = handle, source, True, True
     r.start = _left_at
     r.peek = type(source) is _BufferedReader
+    r.fd = _left_fd if r.peek else -1
     if r.peek and _spare != NULL and _spare_at >= 0 and _spare_at <= _left_at < _spare_at + _spare_n:
         r.chunk, r.cap, r.n, r.valid = _spare, _spare_cap, _spare_n, _spare_valid
         r.at, r.behind = _left_at - _spare_at, True
@@ -166,6 +188,8 @@ cdef int _gr_start_ahead(_GameReader r, object handle) except -1:
     if r.raw:
         r.source.seek(start)
         r.peek = type(r.source) is _BufferedReader
+        if r.peek:
+            r.fd = _file_fd(r.source)
     return 0
 
 
@@ -176,32 +200,15 @@ cdef int _gr_fall_back(_GameReader r) except -2:
     return -1
 
 
-cdef int _gr_refill(_GameReader r) except -2:
-    """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
-    _gr_fall_back) if it holds a "\\r"."""
-    if r.behind:  # (the chunk's last byte: the buffer's last, when it was read)
-        r.source.seek(r.start + r.given - r.at + r.n - 1)
-        r.behind, r.lag = False, True
-    if r.peek:  # what the buffer holds (one read of the file if nothing), its last byte left
-        if r.lag:  # in it, so that the seek back to the game's end stays in it (a buffer with
-            r.source.seek(1, 1)  # nothing left seeks by a system call)
-        more = r.source.peek(1)
-        r.lag = len(more) > 0
-        if r.lag:
-            r.source.seek(len(more) - 1, 1)
-    else:
-        more = r.source.read(_chunk_size)
-    cdef Py_ssize_t k = len(more), keep = r.n - r.at
-    cdef Py_ssize_t need = keep + (k if r.raw else 4 * k)  # (UTF-8 of text: up to 4 bytes a character)
+cdef int _gr_room(_GameReader r, Py_ssize_t more) except -1:
+    """Moves the chunk's text not yet handed out to its start, with room for more bytes after it."""
+    cdef Py_ssize_t keep = r.n - r.at
     cdef char *grown
-    if k == 0:
-        r.eof = True
-        return 0
     if r.chunk == NULL and _spare != NULL:  # (taken: none left)
         r.chunk, r.cap = _spare, _spare_cap
         _take_spare()
-    if need > r.cap:
-        r.cap = 2 * need
+    if keep + more > r.cap:
+        r.cap = 2 * (keep + more)
         grown = <char *>realloc(r.chunk, r.cap)
         if grown == NULL:
             raise MemoryError()
@@ -209,14 +216,48 @@ cdef int _gr_refill(_GameReader r) except -2:
     memmove(r.chunk, r.chunk + r.at, keep)
     r.valid = max(r.valid - r.at, 0)
     r.at, r.n = 0, keep
+    return 0
+
+
+cdef int _gr_refill(_GameReader r) except -2:
+    """Reads more text ahead: 1 if some came, 0 at the end of the handle, -1 (see
+    _gr_fall_back) if it holds a "\\r"."""
+    cdef Py_ssize_t keep = r.n - r.at, k = -1
+    if r.fd >= 0:
+        _gr_room(r, _PREAD_BLOCK)
+        k = file_pread(r.fd, r.chunk + keep, _PREAD_BLOCK, r.start + r.given + keep)
+        if k < 0:  # (read by the buffer from here on, which says what is wrong in Python's words)
+            r.fd = -1
+            r.source.seek(r.start + r.given + keep)
+            r.behind = r.lag = False
+    if k < 0:
+        if r.behind:  # (the chunk's last byte: the buffer's last, when it was read)
+            r.source.seek(r.start + r.given - r.at + r.n - 1)
+            r.behind, r.lag = False, True
+        if r.peek:  # what the buffer holds (one read of the file if nothing), its last byte left
+            if r.lag:  # in it, so that the seek back to the game's end stays in it (a buffer with
+                r.source.seek(1, 1)  # nothing left seeks by a system call)
+            more = r.source.peek(1)
+            r.lag = len(more) > 0
+            if r.lag:
+                r.source.seek(len(more) - 1, 1)
+        else:
+            more = r.source.read(_chunk_size)
+        k = len(more)
+        if k:
+            _gr_room(r, k if r.raw else 4 * k)  # (UTF-8 of text: up to 4 bytes a character)
+            if r.raw:
+                memcpy(r.chunk + keep, <const char *>(<bytes>more), k)
+            else:
+                k = utf8_from_ucs(PyUnicode_DATA(more), PyUnicode_KIND(more), k, r.chunk + keep)
+                r.valid = keep + k
+    if k == 0:
+        r.eof = True
+        return 0
+    r.n += k
     if r.raw:
-        memcpy(r.chunk + keep, <const char *>(<bytes>more), k)
-        r.n += k
         r.valid += utf8_valid_prefix(r.chunk + r.valid, r.n - r.valid)
-    else:
-        r.n += utf8_from_ucs(PyUnicode_DATA(more), PyUnicode_KIND(more), k, r.chunk + keep)
-        r.valid = r.n
-    if memchr(r.chunk + keep, 13, r.n - keep) != NULL:
+    if memchr(r.chunk + keep, 13, k) != NULL:
         return _gr_fall_back(r)
     return 1
 
@@ -287,7 +328,6 @@ cdef int _gr_begin_game(void *ctx) noexcept:
         v = r.visitor
         r.generic = not r.fast
         r.hits = r.fits = True
-        r.values = []
         if r.mode == _READ_SKIP:
             return PGN_SKIP
         if r.mode == _READ_HEADERS:
@@ -331,9 +371,8 @@ cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
     cdef const char *p
     cdef Py_ssize_t n
     if i < len(_tag_names):
-        cached = <str>_tag_names[i]
-        p = PyUnicode_AsUTF8AndSize(cached, &n)
-        if n == <Py_ssize_t>name.n and memcmp(p, name.p, n) == 0:
+        cached = <str>_tag_names[i]  # (ASCII: its data is its UTF-8)
+        if PyUnicode_GET_LENGTH(cached) == <Py_ssize_t>name.n and memcmp(PyUnicode_DATA(cached), name.p, name.n) == 0:
             roster[0] = _tag_roster[i]
             return cached
     r.hits = False
@@ -366,13 +405,19 @@ cdef str _tag_value(PgnSpan value, Py_ssize_t i):
     return text
 
 
+cdef void _gr_release(_GameReader r) noexcept:
+    while r.nheld:
+        r.nheld -= 1
+        Py_XDECREF(r.held[r.nheld])
+
+
 cdef int _gr_flush_tags(_GameReader r) except -1:
-    """Puts the tags held back in r.values (the game's first, all named as the cache) into
+    """Puts the tags held back in r.held (the game's first, all named as the cache) into
     the headers' dicts."""
     cdef Py_ssize_t j
-    for j in range(len(r.values)):
-        (r.tag_roster if _tag_roster[j] else r.others)[_tag_names[j]] = r.values[j]
-    r.values = []
+    for j in range(r.nheld):
+        (r.tag_roster if _tag_roster[j] else r.others)[_tag_names[j]] = <object>r.held[j]
+    _gr_release(r)
     return 0
 
 
@@ -385,10 +430,11 @@ cdef int _gr_tags_done(_GameReader r) except -1:
         others = _seen_others.copy()
         roster = _seen_roster.copy() if r.mode == _READ_HEADERS else r.tag_roster  # (a Game's
         for j in range(r.tags):                                                  # has its seven)
-            (roster if _tag_roster[j] else others)[_tag_names[j]] = r.values[j]
+            (roster if _tag_roster[j] else others)[_tag_names[j]] = <object>r.held[j]
+        _gr_release(r)
         h = r.headers
         h._tag_roster, h._others = roster, others
-        r.tag_roster, r.others, r.values = roster, others, None
+        r.tag_roster, r.others = roster, others
         return 0
     _gr_flush_tags(r)
     if r.fits:
@@ -410,9 +456,11 @@ cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
         r.tags += 1
         if r.mode != _READ_VISITOR:  # the tag regex of ext/pgn.c leaves nothing Headers.__setitem__ refuses
             if r.hits:  # (held back: see _gr_tags_done)
-                r.values.append(text)
+                Py_INCREF(text)
+                r.held[r.nheld] = <PyObject *>text
+                r.nheld += 1
                 return PGN_GO
-            if r.values:
+            if r.nheld:
                 _gr_flush_tags(r)
             (r.tag_roster if roster else r.others)[tag] = text
             return PGN_GO
@@ -639,8 +687,9 @@ cdef PgnSink _GR_SINK = PgnSink(_gr_begin_game, _gr_header, _gr_end_headers, _gr
 
 def _pgn_read_game(handle, Visitor):
     """python-chess's read_game(handle, Visitor=Visitor)."""
-    global _chunk_size, _left_handle, _left_at, _spare, _spare_cap, _spare_at, _spare_n, _spare_valid
+    global _chunk_size, _left_handle, _left_at, _left_fd, _spare, _spare_cap, _spare_at, _spare_n, _spare_valid
     cdef _GameReader r = _GameReader()
+    r.fd = -1
     if Visitor is _GameBuilder:
         r.mode = _READ_GAME
     elif Visitor is _HeadersBuilder:
@@ -671,7 +720,7 @@ def _pgn_read_game(handle, Visitor):
             _chunk_size = max(_CHUNK_MIN, r.given + r.given // 4)
             (r.source if r.clean else r.handle).seek(r.start + r.given)
             if r.raw:
-                _left_handle, _left_at = _weakref(r.handle), r.start + r.given
+                _left_handle, _left_at, _left_fd = _weakref(r.handle), r.start + r.given, r.fd
                 if r.peek and r.chunk != NULL:  # its chunk kept for the next read
                     free(_spare)
                     _spare, _spare_cap, r.chunk = r.chunk, r.cap, NULL
