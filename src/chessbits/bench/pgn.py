@@ -121,14 +121,15 @@ def walk_rows(module: Any, text: str, path: Path) -> List[Tuple[str, Callable[[]
     def bare() -> List[Any]:
         return [g.accept(module.StringExporter(headers=True, variations=True, comments=False)) for g in games]
 
-    def headers() -> List[Any]:
+    def headers() -> List[Any]:  # (python-chess's indexing example: each game's offset and headers)
         out: List[Any] = []
         with open(path, encoding="utf-8") as handle:
             while True:
+                offset = handle.tell()
                 found = module.read_headers(handle)
                 if found is None:
                     return out
-                out.append((handle.tell(), dict(found)))
+                out.append((offset, found))
 
     def walk_one(g: Any, out: List[Any]) -> None:
         out.append(dict(g.headers))
