@@ -26,7 +26,8 @@ cdef enum:
 cdef class _GameReader:
     cdef PgnReader reader
     cdef PgnBoard board             # the fast path's board stack
-    cdef object readline, line      # line: the text the C reader is looking at
+    cdef object file, readline      # the handle read_game was given; its readline, once asked for
+    cdef object line                # the text the C reader is looking at
     cdef object error               # the exception a callback caught
     cdef object visitor
     cdef dict tag_roster, others     # the fast paths' headers, written as Headers.__setitem__ would
@@ -153,10 +154,13 @@ cdef int _file_fd(object source) except -2:
 
 cdef bint _gr_resume(_GameReader r, object handle) except -1:
     """True if r starts where read_game left handle (see _left_handle)."""
-    if _left_handle is None or _left_handle() is not handle or handle.closed:
+    if _left_handle is None or _left_handle() is not handle:
         return False
     source = handle.buffer
-    if source.seek(0, 1) != _left_at:  # (its tell(), without tell()'s system call)
+    try:
+        if source.seek(0, 1) != _left_at:  # (its tell(), without tell()'s system call)
+            return False
+    except ValueError:  # (closed: readline() says so in its words)
         return False
     r.handle, r.source, r.raw, r.clean = handle, source, True, True
     r.start = _left_at
@@ -304,6 +308,8 @@ cdef int _gr_next(void *ctx, PgnLine *out) noexcept:
             k = _gr_next_ahead(r, out)
             if k >= 0:
                 return k
+        if r.readline is None:
+            r.readline = r.file.readline
         line = r.readline()
         if not isinstance(line, str):
             line.lstrip("\ufeff")  # python-chess's TypeError for a file not opened in text mode
@@ -331,9 +337,8 @@ cdef int _gr_begin_game(void *ctx) noexcept:
         if r.mode == _READ_SKIP:
             return PGN_SKIP
         if r.mode == _READ_HEADERS:
-            h = Headers.__new__(Headers)
-            h._tag_roster, h._others = {}, {}
-            r.headers, r.tag_roster, r.others = h, h._tag_roster, h._others
+            r.headers = Headers.__new__(Headers)  # (its dicts: _gr_tags_done, or _gr_dicts)
+            r.tag_roster = r.others = None
             return PGN_GO
         if r.fast:
             v.begin_game()
@@ -411,10 +416,21 @@ cdef void _gr_release(_GameReader r) noexcept:
         Py_XDECREF(r.held[r.nheld])
 
 
+cdef int _gr_dicts(_GameReader r) except -1:
+    """Gives read_headers' Headers its two dicts, empty, if it has none yet."""
+    cdef Headers h
+    if r.tag_roster is None:
+        h = r.headers
+        h._tag_roster, h._others = {}, {}
+        r.tag_roster, r.others = h._tag_roster, h._others
+    return 0
+
+
 cdef int _gr_flush_tags(_GameReader r) except -1:
     """Puts the tags held back in r.held (the game's first, all named as the cache) into
     the headers' dicts."""
     cdef Py_ssize_t j
+    _gr_dicts(r)
     for j in range(r.nheld):
         (r.tag_roster if _tag_roster[j] else r.others)[_tag_names[j]] = <object>r.held[j]
     _gr_release(r)
@@ -460,8 +476,7 @@ cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
                 r.held[r.nheld] = <PyObject *>text
                 r.nheld += 1
                 return PGN_GO
-            if r.nheld:
-                _gr_flush_tags(r)
+            _gr_flush_tags(r)
             (r.tag_roster if roster else r.others)[tag] = text
             return PGN_GO
         r.visitor.visit_header(tag, text)
@@ -701,12 +716,12 @@ def _pgn_read_game(handle, Visitor):
     r.fast = r.mode == _READ_GAME
     if r.mode == _READ_GAME or r.mode == _READ_VISITOR:
         r.visitor = Visitor()
-    r.readline = handle.readline
+    r.file = handle
     # (a handle read_game left resumes without _read_ahead's questions: a file's encoding and
     # newlines cannot change once it has been read from, nor can whether it seeks or writes)
     if not (type(handle) is _TextIOWrapper and _gr_resume(r, handle)) and _read_ahead(handle):
         _gr_start_ahead(r, handle)
-    _left_handle, _spare_at = None, -1  # (set again below if this read leaves handle so)
+    left, _left_handle, _spare_at = _left_handle, None, -1  # (set again below if this read leaves handle so)
     r.reader.lines.next = _gr_next
     r.reader.lines.ctx = <void *>r
     r.reader.sink = &_GR_SINK
@@ -720,7 +735,8 @@ def _pgn_read_game(handle, Visitor):
             _chunk_size = max(_CHUNK_MIN, r.given + r.given // 4)
             (r.source if r.clean else r.handle).seek(r.start + r.given)
             if r.raw:
-                _left_handle, _left_at, _left_fd = _weakref(r.handle), r.start + r.given, r.fd
+                _left_handle = left if left is not None and left() is r.handle else _weakref(r.handle)
+                _left_at, _left_fd = r.start + r.given, r.fd
                 if r.peek and r.chunk != NULL:  # its chunk kept for the next read
                     free(_spare)
                     _spare, _spare_cap, r.chunk = r.chunk, r.cap, NULL
