@@ -12,7 +12,10 @@ mask and the result for the side to move, shuffled through a buffer of ``--buffe
 - python-chess: ``chess.pgn.read_game`` game by game, the 12 planes from ``piece_map()``, the
   move as ``from * 64 + to`` over a 4,096 mask from ``legal_moves``, a list as the shuffle
   buffer and ``np.stack`` for the batches; on the first ``--pychess-games`` games of the same file
-  (a loop of this kind reads a few thousand positions a second).
+  (a loop of this kind reads a few thousand positions a second);
+- maia2, where installed: its own loader in one process on those games (decompression, chunks,
+  python-chess reading and filtering, its dataset's tensors, torch's collate), beside
+  ``encode.stream`` with the maia2 layout.
 Positions/s is positions handed out over the whole run (filling and draining the buffer
 included); each row's count is checked against the positions of the games it read. Medians of
 interleaved rounds.
@@ -26,7 +29,7 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
 from .._options import Parser, positive, summary
-from .pgn import DEFAULT_CORPUS
+from .pgn import DEFAULT_CORPUS, first_games
 
 BATCH = 1024
 
@@ -91,6 +94,42 @@ def pychess_rows(path: Path, games: int, buffer: int) -> Callable[[], int]:
     return run
 
 
+def maia2_rows(path: Path, seed: int) -> Callable[[], int]:
+    """A function that runs maia2's own loader, in one process, on the .pgn.zst at path: its
+    decompression (``maia2.utils.decompress_zst``), its chunks (``get_chunks``), each chunk's games
+    read and filtered by python-chess (``maia2.main.process_per_chunk``: every position kept, no
+    clock or ply threshold), then ``MAIA2Dataset.__getitem__`` for every position in a shuffled order
+    (its 18x8x8 tensor and the move's index) and torch's ``default_collate`` into batches: the
+    positions handed out."""
+    import types
+
+    import torch
+    from maia2 import main as maia2_main
+    from maia2 import utils as maia2_utils
+
+    cfg = types.SimpleNamespace(first_n_moves=0, clock_threshold=-1, max_ply=10 ** 9, chunk_size=2_000,
+                                max_games_per_elo_range=10 ** 9, game_type="blitz", side_info=False, verbose=False)
+    elo_dict = maia2_utils.create_elo_dict()
+    all_moves_dict = {move: i for i, move in enumerate(maia2_utils.get_all_possible_moves())}
+
+    def run() -> int:
+        with tempfile.TemporaryDirectory() as folder:
+            pgn_path = Path(folder) / path.name.replace(".zst", "")
+            maia2_utils.decompress_zst(path, pgn_path)
+            rows: List[Any] = []
+            for start, end in maia2_utils.get_chunks(str(pgn_path), cfg.chunk_size):
+                rows.extend(maia2_main.process_per_chunk((start, end, str(pgn_path), elo_dict, cfg))[0])
+        data = maia2_main.MAIA2Dataset(rows, all_moves_dict, cfg)
+        order = list(range(len(data)))
+        random.Random(seed).shuffle(order)
+        count = 0
+        for k in range(0, len(order), BATCH):
+            batch = torch.utils.data.default_collate([data[i] for i in order[k:k + BATCH]])
+            count += len(batch[1])
+        return count
+    return run
+
+
 def stream_rows(path: Path, layout: str, buffer: int, threads: int) -> Callable[[], int]:
     from .. import encode
 
@@ -138,10 +177,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                      pychess_rows(path, args.pychess_games, min(args.buffer, few))))
     except ImportError:
         print("(python-chess is not installed: pip install chess for its row)\n")
+    try:
+        import maia2  # noqa: F401
+        few = int(games.offsets[min(args.pychess_games, len(games))])
+        few_path = work / "first.pgn.zst"
+        few_path.write_bytes(zstandard.ZstdCompressor().compress(
+            first_games(args.corpus.read_text(encoding="utf-8"), args.pychess_games).encode("utf-8")))
+        rows.append((f"chessbits encode.stream: maia2 18 planes uint8, first {args.pychess_games} games, no buffer",
+                     1, few, stream_rows(few_path, "maia2", 0, 1)))
+        rows.append((f"maia2's loader (its chunks, filter, dataset and collate), first {args.pychess_games} games",
+                     1, few, maia2_rows(few_path, 0)))
+    except ImportError:
+        print("(maia2 is not installed: pip install maia2 for its rows)\n")
     results = interleaved([run for *_, run in rows], args.rounds)
     status, out = 0, []
     rates = [count / seconds for seconds, count in results]
-    base = rates[-1] if rows[-1][0].startswith("python-chess") else None
+    base = next((rate for (name, *_), rate in zip(rows, rates) if name.startswith("python-chess")), None)
     for (name, threads, expected, _), (seconds, count), rate in zip(rows, results, rates):
         check = "" if count == expected else f" (positions {count:,}, expected {expected:,}!)"
         status |= count != expected
@@ -150,6 +201,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"{plies:,} positions; batches of {BATCH:,}; medians of {args.rounds} interleaved rounds; ratio: over "
           "the python-chess loader's positions/s.\n")
     print(table(["loader", "threads", "positions", "positions/s", "ratio"], out))
+    if rows[-1][0].startswith("maia2"):
+        print(f"\nchessbits' maia2 row over maia2's loader: {rates[-2] / rates[-1]:,.1f}x")
     return status
 
 
