@@ -265,6 +265,33 @@ void pgn_arrays_free(PgnArrays *a) {
   memset(a, 0, sizeof *a);
 }
 
+void pgn_arrays_reuse(PgnArrays *a, int positions) {
+  PgnArrays kept = *a;
+  pgn_board_free(&a->board);
+  pgn_reader_free(&a->reader);
+  if (!positions) { /* (kept only while positions are asked for) */
+    free(kept.boards), free(kept.castling), free(kept.ep), free(kept.turn), free(kept.halfmove);
+    kept.boards = kept.castling = NULL, kept.ep = NULL, kept.turn = NULL, kept.halfmove = NULL;
+  }
+  pgn_arrays_init(a, positions);
+  a->moves = kept.moves, a->clocks = kept.clocks, a->evals = kept.evals;
+  a->boards = kept.boards, a->castling = kept.castling, a->ep = kept.ep, a->turn = kept.turn;
+  a->halfmove = kept.halfmove;
+  /* (no position arrays yet: the first move makes every per-move array's room anew) */
+  a->move_cap = positions && !kept.boards ? 0 : kept.move_cap;
+  a->games = kept.games, a->game_cap = kept.game_cap;
+  a->tags = kept.tags, a->tag_cap = kept.tag_cap;
+  a->errors = kept.errors, a->error_cap = kept.error_cap;
+}
+
+size_t pgn_arrays_room(const PgnArrays *a) {
+  const size_t per_move = sizeof *a->moves + sizeof *a->clocks + sizeof *a->evals
+      + (a->boards ? 8 * sizeof *a->boards + sizeof *a->castling + sizeof *a->ep + sizeof *a->turn
+                       + sizeof *a->halfmove : 0);
+  return a->move_cap * per_move + a->game_cap * sizeof *a->games + a->tag_cap * sizeof *a->tags
+      + a->error_cap * sizeof *a->errors;
+}
+
 size_t pgn_arrays_read(PgnArrays *a, const char *buf, size_t n, size_t start, size_t stop, int final) {
   a->src.buf = buf, a->src.n = n, a->src.at = start, a->src.final = final;
   a->src.line_no = 0, a->src.starved = 0;

@@ -64,6 +64,13 @@ void pgn_arrays_init(PgnArrays *a, int positions);
 /* Returns nothing; frees everything a holds. */
 void pgn_arrays_free(PgnArrays *a);
 
+/* Returns nothing; readies a PgnArrays an earlier read left (moved here by memcpy) as
+   pgn_arrays_init would, its output arrays' room kept for the next read. */
+void pgn_arrays_reuse(PgnArrays *a, int positions);
+
+/* Returns the bytes of room a's output arrays hold. */
+size_t pgn_arrays_room(const PgnArrays *a);
+
 /* Returns the offset where reading stopped: games of buf[start..n) are read while they start
    before `stop` (or to the end); without `final` a game cut off by the end of the buffer is
    left out, reading stopping at its start. Lines are counted from start (a->src.line_no). */

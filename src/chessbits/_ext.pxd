@@ -295,6 +295,8 @@ cdef extern from "pgn_arrays.h" nogil:
         PgnBuffer src
     void pgn_arrays_init(PgnArrays *a, int positions)
     void pgn_arrays_free(PgnArrays *a)
+    void pgn_arrays_reuse(PgnArrays *a, int positions)
+    size_t pgn_arrays_room(const PgnArrays *a)
     size_t pgn_arrays_read(PgnArrays *a, const char *buf, size_t n, size_t start, size_t stop, int final)
     size_t pgn_split_point(const char *buf, size_t n, size_t start)
 

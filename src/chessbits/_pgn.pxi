@@ -51,6 +51,12 @@ cdef str _pgn_text(const char *buf, int64_t at, int64_t n):
     return PyUnicode_DecodeUTF8(buf + at, n, "replace")
 
 
+cdef inline bint _pgn_same(str text, const char *p, int64_t n):
+    """True if text is ASCII and its characters are the n bytes at p."""
+    return (PyUnicode_IS_ASCII(text) and PyUnicode_GET_LENGTH(text) == n
+            and memcmp(PyUnicode_DATA(text), p, n) == 0)
+
+
 cdef str _pgn_error_text(PgnErrorRec *e, const char *buf, int64_t line):
     """python-chess's message for an error of the arrays reader, after its line number."""
     token = _pgn_text(buf, e.token, e.token_n)
@@ -63,6 +69,40 @@ cdef str _pgn_error_text(PgnErrorRec *e, const char *buf, int64_t line):
     else:
         message = f"variant {token!r} is not read into arrays (chessbits.pgn.read_game reads it)"
     return f"line {line}: {message}"
+
+
+# The arrays of blocks read before, kept for the next block (pgn_arrays_reuse) up to
+# _PA_KEEP_BYTES of room: a file read block by block faults in and grows its arrays once, not at
+# every block (page faults were an eighth of read_games' time). Taken and given back with the GIL.
+cdef enum: _PA_KEEP = 32
+cdef PgnArrays _pa_kept[_PA_KEEP]
+cdef int _pa_nkept = 0
+cdef size_t _pa_kept_bytes = 0
+cdef size_t _PA_KEEP_BYTES = 64 << 20
+
+
+cdef void _pa_take(PgnArrays *a, int positions) noexcept:
+    """Readies a, with the room of kept arrays if there are some."""
+    global _pa_nkept, _pa_kept_bytes
+    if _pa_nkept == 0:
+        pgn_arrays_init(a, positions)
+        return
+    _pa_nkept -= 1
+    memcpy(a, &_pa_kept[_pa_nkept], sizeof(PgnArrays))
+    _pa_kept_bytes -= pgn_arrays_room(a)
+    pgn_arrays_reuse(a, positions)
+
+
+cdef void _pa_give(PgnArrays *a) noexcept:
+    """Keeps a's arrays for a later block if there is room, else frees them."""
+    global _pa_nkept, _pa_kept_bytes
+    cdef size_t room = pgn_arrays_room(a)
+    if _pa_nkept < _PA_KEEP and _pa_kept_bytes + room <= _PA_KEEP_BYTES:
+        memcpy(&_pa_kept[_pa_nkept], a, sizeof(PgnArrays))
+        _pa_nkept += 1
+        _pa_kept_bytes += room
+    else:
+        pgn_arrays_free(a)
 
 
 def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint positions,
@@ -88,7 +128,7 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
             at = 0 if k == 0 else pgn_split_point(buf, n, n * k // pieces)
             if k and at <= work[used - 1].start:
                 continue
-            pgn_arrays_init(&work[used].a, positions)
+            _pa_take(&work[used].a, positions)
             work[used].buf, work[used].n, work[used].start, work[used].final = buf, n, at, final
             used += 1
         for k in range(used):
@@ -110,7 +150,7 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
         return _pgn_collect(work, used, buf, positions, tags, first_line)
     finally:
         for k in range(used):
-            pgn_arrays_free(&work[k].a)
+            _pa_give(&work[k].a)
         PyMem_Free(work)
         PyMem_Free(pool)
 
@@ -157,11 +197,12 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
     cdef PgnGameRec *gr
     cdef PgnTagRec *t
     cdef PgnErrorRec *e
-    # a game's tags mostly name those of the game before in the same order: the name at each
-    # place, and its column (None: not kept), reused while the bytes are the same
-    cdef list names = [], places = []
-    cdef Py_ssize_t place = 0, game, cn
-    cdef const char *cp
+    # a game's tags mostly name those of the game before in the same order, and many have its
+    # values (Event, Round, TimeControl...): the name at each place, its column (None: not
+    # kept) and the last value there, reused while the bytes are the same (ASCII strs only, so
+    # that a str's data is its UTF-8)
+    cdef list names = [], places = [], values = []
+    cdef Py_ssize_t place = 0, game
     for k in range(used):
         a = &work[k].a
         if a.nmoves:  # (the arrays are NULL until a move is kept: memcpy from NULL is undefined)
@@ -186,10 +227,7 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
             t = &a.tags[i]
             place = place + 1 if <Py_ssize_t>t.game == game else 0
             game = t.game
-            cp = NULL
-            if place < len(names):
-                cp = PyUnicode_AsUTF8AndSize(<str>names[place], &cn)
-            if cp != NULL and cn == t.name_n and memcmp(cp, buf + t.name, cn) == 0:
+            if place < len(names) and _pgn_same(<str>names[place], buf + t.name, t.name_n):
                 column = places[place]
             else:
                 name = _pgn_text(buf, t.name, t.name_n)
@@ -198,13 +236,17 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
                     column = columns.get(name)
                     if column is None:
                         column = columns[name] = [PGN_ROSTER.get(name)] * ngames
-                if place < len(names):
-                    names[place], places[place] = name, column
-                else:
-                    names.append(name)
-                    places.append(column)
+                if place >= len(names):
+                    names.append(None)
+                    places.append(None)
+                    values.append("")
+                names[place], places[place] = name, column
             if column is not None:
-                (<list>column)[game_base + t.game] = _pgn_text(buf, t.value, t.value_n)
+                value = <str>values[place]
+                if not _pgn_same(value, buf + t.value, t.value_n):
+                    value = _pgn_text(buf, t.value, t.value_n)
+                    values[place] = value
+                (<list>column)[game_base + t.game] = value
         for i in range(a.nerrors):
             e = &a.errors[i]
             g = game_base + e.game
