@@ -91,7 +91,7 @@ def main(argv=None):
     print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, one after the "
           f"other; M queen lookups/s, one thread. Public benchmark: {cxx}, -O3 -march=native "
           f"(12 random squares per random occupancy); chessbits: its default build (no -march; "
-          f"code path {build_info()['code_path']}), random square and occupancy per lookup.\n")
+          f"code path {build_info()['attacks_code_path']}), random square and occupancy per lookup.\n")
     rows = []
     for method, name in PUBLIC_NAMES.items():
         if method in ours and name in public:

@@ -32,15 +32,21 @@ unsigned cpu_features_detected(void) {
   if (r7[1] & (1u << 3)) f |= CPU_BMI1;
   if (r7[1] & (1u << 8)) f |= CPU_BMI2;
   if (rx[2] & (1u << 5)) f |= CPU_LZCNT;
-  /* AVX2 also needs the OS to save YMM state (OSXSAVE + XCR0 bits 1,2). */
-  if ((r7[1] & (1u << 5)) && (r1[2] & (1u << 27))) {
+  /* AVX2 also needs the OS to save YMM state (OSXSAVE + XCR0 bits 1,2), AVX-512 the opmask
+     and ZMM state too (XCR0 bits 5,6,7); its F, DQ, CD, BW, VL are leaf 7's EBX bits 16, 17,
+     28, 30, 31. */
+  if (r1[2] & (1u << 27)) {
+    unsigned xcr0 = 0;
 #ifdef CB_X86
-    unsigned lo, hi;
-    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-    if ((lo & 6) == 6) f |= CPU_AVX2;
+    unsigned hi;
+    __asm__("xgetbv" : "=a"(xcr0), "=d"(hi) : "c"(0));
+    (void)hi;
 #elif defined(CB_MSVC_X64)
-    if ((_xgetbv(0) & 6) == 6) f |= CPU_AVX2;
+    xcr0 = (unsigned)_xgetbv(0);
 #endif
+    const unsigned avx512 = (1u << 16) | (1u << 17) | (1u << 28) | (1u << 30) | (1u << 31);
+    if ((r7[1] & (1u << 5)) && (xcr0 & 6) == 6) f |= CPU_AVX2;
+    if ((f & CPU_AVX2) && (r7[1] & avx512) == avx512 && (xcr0 & 0xE6) == 0xE6) f |= CPU_AVX512;
   }
   return f;
 }
@@ -49,7 +55,9 @@ unsigned cpu_features(void) {
   static int cached = -1;
   if (cached < 0) {
     const char *env = getenv("CHESSBITS_CPU");
-    cached = (env && strcmp(env, "baseline") == 0) ? 0 : (int)cpu_features_detected();
+    cached = (int)cpu_features_detected();
+    if (env && strcmp(env, "baseline") == 0) cached = 0;
+    if (env && strcmp(env, "v3") == 0) cached &= ~CPU_AVX512;
   }
   return (unsigned)cached;
 }
@@ -74,6 +82,8 @@ static void cpu_vendor(char v[13]) {
 }
 
 int cpu_v3(void) { return (cpu_features() & CPU_V3) == CPU_V3; }
+
+int cpu_v4(void) { return (cpu_features() & CPU_V4) == CPU_V4; }
 
 int cpu_fast_pext(void) {
   char v[13];

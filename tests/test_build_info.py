@@ -1,4 +1,4 @@
-"""build_info() and the CHESSBITS_CPU=baseline switch."""
+"""build_info() and the CHESSBITS_CPU switches (baseline, v3)."""
 import json
 import os
 import subprocess
@@ -57,4 +57,26 @@ def test_baseline_methods_still_exact():
             "print(all(a.selftest(m, randoms=50) == (0, None) for m in a.METHODS))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, CHESSBITS_CPU="baseline")).stdout
+    assert out.strip() == "True"
+
+
+def test_v3_switch_leaves_avx512_out():
+    """CHESSBITS_CPU=v3 caps the code at x86-64-v3: AVX-512's catalogue loops are not used
+    (on a CPU with them), everything else as detected."""
+    native, capped = chessbits.build_info(), _info_in_subprocess(CHESSBITS_CPU="v3")
+    assert "avx512" not in capped["cpu_features_used"]
+    assert capped["cpu_features_used"] == [f for f in native["cpu_features_used"] if f != "avx512"]
+    assert capped["attacks_code_path"] != "x86-64-v4"
+    assert (native["attacks_code_path"] == "x86-64-v4") == ("avx512" in native["cpu_features_used"])
+
+
+@pytest.mark.parametrize("cpu", ["v3", "native"])
+def test_each_code_path_exact(cpu):
+    """The catalogue's batch loops of every code path this CPU can run (x86-64-v4's eight
+    AVX-512 lanes natively where the CPU has them, v3's four under CHESSBITS_CPU=v3) give
+    the reference's attacks."""
+    code = ("import chessbits.attacks as a; "
+            "print(all(a.selftest(m, randoms=200) == (0, None) for m in a.METHODS))")
+    env = dict(os.environ, CHESSBITS_CPU=cpu) if cpu != "native" else dict(os.environ)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert out.strip() == "True"

@@ -11,8 +11,9 @@
 #include "../cpu.h"
 
 /* X(name, target attribute for code that inlines its lookups, CPU features needed,
-     form: SCALAR, or LANES if it also has name_queens, four lookups at once in AVX2
-     lanes (lanes.h), which the x86-64-v3 catalogue loops use) */
+     form: SCALAR; LANES if it also has name_queens, four lookups at once in AVX2 lanes
+     (lanes.h), which the x86-64-v3 and v4 catalogue loops use; LANES8 if it has
+     name_queens8 too, eight at once in AVX-512 lanes, which the v4 loops use) */
 #define CB_TECHNIQUES(X)                           \
   X(reference, CB_TARGET_NONE, 0, SCALAR)          \
   X(classical, CB_TARGET_NONE, 0, SCALAR)          \
@@ -21,8 +22,8 @@
   X(hyperbola, CB_TARGET_NONE, 0, LANES)           \
   X(obstruction, CB_TARGET_NONE, 0, SCALAR)        \
   X(exploding, CB_TARGET_NONE, 0, SCALAR)          \
-  X(dumb7fill, CB_TARGET_NONE, 0, LANES)           \
-  X(kogge_stone, CB_TARGET_NONE, 0, LANES)         \
+  X(dumb7fill, CB_TARGET_NONE, 0, LANES8)          \
+  X(kogge_stone, CB_TARGET_NONE, 0, LANES8)        \
   X(magic, CB_TARGET_NONE, 0, SCALAR)              \
   X(fancy_magic, CB_TARGET_NONE, 0, SCALAR)        \
   X(black_magic, CB_TARGET_NONE, 0, SCALAR)        \

@@ -49,17 +49,26 @@ inline Bitboard dumb7fill_bishop(Square s, Bitboard occ) {
 }
 
 #ifdef CB_LANES
-/* Returns the attacks along the shift d (right by -d if negative) of the lanes' sliders
-   g through the empty squares p (wrap-around squares taken out), less ~wrap. */
-static inline CB_TARGET_V3 Lanes dumb7fill_ray(Lanes g, Lanes p, int d, Lanes wrap) {
-  Lanes f = g;
-  for (int i = 0; i < 6; i++) f |= g = lanes_shift(g, d) & p;
-  return lanes_shift(f, d) & wrap;
-}
+/* Defines fn, returning the attacks along the shift d (right by -d if negative) of the lanes'
+   sliders g through the empty squares p (wrap-around squares taken out), less ~wrap, for
+   lanes of type T (Lanes, Lanes8) compiled for target. */
+#define DUMB7FILL_RAY(T, target, fn)                                                \
+  static inline target T fn(T g, T p, int d, T wrap) {                              \
+    T f = g;                                                                        \
+    for (int i = 0; i < 6; i++) f |= g = lanes_shift(g, d) & p;                     \
+    return lanes_shift(f, d) & wrap;                                                \
+  }
+DUMB7FILL_RAY(Lanes, CB_TARGET_V3, dumb7fill_ray)
+DUMB7FILL_RAY(Lanes8, CB_TARGET_V4, dumb7fill_ray8)
 
 /* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: the eight
    rays by plain shifts (the lanes already fill the register; no byte-swap pairing). */
 static inline CB_TARGET_V3 Lanes dumb7fill_queens(const uint8_t *sq, const Bitboard *occ) {
   return LANES_EIGHT_RAYS(dumb7fill_ray, sq, occ);
+}
+
+/* Returns the queen attacks of eight lookups, as dumb7fill_queens. */
+static inline CB_TARGET_V4 Lanes8 dumb7fill_queens8(const uint8_t *sq, const Bitboard *occ) {
+  return LANES8_EIGHT_RAYS(dumb7fill_ray8, sq, occ);
 }
 #endif

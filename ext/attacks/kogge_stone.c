@@ -52,20 +52,29 @@ inline Bitboard kogge_stone_bishop(Square s, Bitboard occ) {
 }
 
 #ifdef CB_LANES
-/* Returns the attacks along the shift d (right by -d if negative) of the lanes' sliders
-   g through the empty squares p (wrap-around squares taken out), less ~wrap. */
-static inline CB_TARGET_V3 Lanes kogge_stone_ray(Lanes g, Lanes p, int d, Lanes wrap) {
-  g |= p & lanes_shift(g, d);
-  p &= lanes_shift(p, d);
-  g |= p & lanes_shift(g, 2 * d);
-  p &= lanes_shift(p, 2 * d);
-  g |= p & lanes_shift(g, 4 * d);
-  return lanes_shift(g, d) & wrap;
-}
+/* Defines fn, returning the attacks along the shift d (right by -d if negative) of the lanes'
+   sliders g through the empty squares p (wrap-around squares taken out), less ~wrap, for
+   lanes of type T (Lanes, Lanes8) compiled for target. */
+#define KOGGE_STONE_RAY(T, target, fn)                                              \
+  static inline target T fn(T g, T p, int d, T wrap) {                              \
+    g |= p & lanes_shift(g, d);                                                     \
+    p &= lanes_shift(p, d);                                                         \
+    g |= p & lanes_shift(g, 2 * d);                                                 \
+    p &= lanes_shift(p, 2 * d);                                                     \
+    g |= p & lanes_shift(g, 4 * d);                                                 \
+    return lanes_shift(g, d) & wrap;                                                \
+  }
+KOGGE_STONE_RAY(Lanes, CB_TARGET_V3, kogge_stone_ray)
+KOGGE_STONE_RAY(Lanes8, CB_TARGET_V4, kogge_stone_ray8)
 
 /* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: the eight
    rays by plain shifts (the lanes already fill the register; no byte-swap pairing). */
 static inline CB_TARGET_V3 Lanes kogge_stone_queens(const uint8_t *sq, const Bitboard *occ) {
   return LANES_EIGHT_RAYS(kogge_stone_ray, sq, occ);
+}
+
+/* Returns the queen attacks of eight lookups, as kogge_stone_queens. */
+static inline CB_TARGET_V4 Lanes8 kogge_stone_queens8(const uint8_t *sq, const Bitboard *occ) {
+  return LANES8_EIGHT_RAYS(kogge_stone_ray8, sq, occ);
 }
 #endif

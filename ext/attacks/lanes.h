@@ -1,7 +1,8 @@
-/* Four bitboards in one AVX2 register (GCC/clang vector extensions, x86 only):
-   independent lookups run side by side, one per lane, as a compiler that
-   vectorizes a loop of them would (gcc 12 does not). Used only by code compiled
-   with CB_TARGET_V3 and chosen at run time (cpu_v3()); elsewhere undefined. */
+/* Four bitboards in one AVX2 register, eight in one AVX-512 register (GCC/clang vector
+   extensions, x86 only): independent lookups run side by side, one per lane, as a compiler
+   that vectorizes a loop of them would (gcc 12 does not). Lanes are used only by code
+   compiled with CB_TARGET_V3 and chosen at run time (cpu_v3()), Lanes8 only with
+   CB_TARGET_V4 (cpu_v4()); elsewhere undefined. */
 #ifndef CB_LANES_H
 #define CB_LANES_H
 
@@ -12,6 +13,7 @@
 #define CB_LANES 1
 typedef uint64_t Lanes __attribute__((vector_size(32)));
 typedef uint8_t LaneBytes __attribute__((vector_size(32)));
+typedef uint64_t Lanes8 __attribute__((vector_size(64)));
 
 /* Returns the four occupancies occ[0..3]. */
 static inline CB_TARGET_V3 Lanes lanes_load(const Bitboard *occ) {
@@ -33,19 +35,42 @@ static inline CB_TARGET_V3 Lanes lanes_square_bb(const uint8_t *sq) {
   return lanes_of(1) << lanes_squares(sq);
 }
 
-/* Returns every lane shifted left by d, or right by -d when d < 0 (d a constant). */
-static inline CB_TARGET_V3 Lanes lanes_shift(Lanes v, int d) { return d > 0 ? v << d : v >> -d; }
+/* The same for eight lookups in one Lanes8. */
+static inline CB_TARGET_V4 Lanes8 lanes8_load(const Bitboard *occ) {
+  Lanes8 v;
+  __builtin_memcpy(&v, occ, sizeof v);
+  return v;
+}
 
-/* Evaluates to the queen attacks of four lookups (sq[i] with occ[i] in lane i) from
-   ray(g, empty, d, wrap), a fill of the sliders g along the left shift d (right by -d)
-   through the empty squares (wrap-around ones taken out), less ~wrap: the eight
-   directions with their wrap masks, for the fill techniques. */
-#define LANES_EIGHT_RAYS(ray, sq, occ) ({                                           \
-    const Lanes g_ = lanes_square_bb(sq), e_ = ~lanes_load(occ), all_ = lanes_of(~0ULL); \
-    const Lanes na_ = lanes_of(~FILE_A_BB), nh_ = lanes_of(~FILE_H_BB);            \
-    const Lanes ea_ = e_ & na_, eh_ = e_ & nh_;                                    \
+static inline CB_TARGET_V4 Lanes8 lanes8_of(Bitboard b) { return (Lanes8){b, b, b, b, b, b, b, b}; }
+
+static inline CB_TARGET_V4 Lanes8 lanes8_square_bb(const uint8_t *sq) {
+  return lanes8_of(1) << (Lanes8){sq[0], sq[1], sq[2], sq[3], sq[4], sq[5], sq[6], sq[7]};
+}
+
+/* Return every lane shifted left by d, or right by -d when d < 0 (d a constant). */
+static inline CB_TARGET_V3 Lanes lanes4_shift(Lanes v, int d) { return d > 0 ? v << d : v >> -d; }
+static inline CB_TARGET_V4 Lanes8 lanes8_shift(Lanes8 v, int d) { return d > 0 ? v << d : v >> -d; }
+#define lanes_shift(v, d) _Generic((v), Lanes: lanes4_shift, Lanes8: lanes8_shift)(v, d)
+
+/* Evaluates to the XOR of v's lanes (Lanes or Lanes8). */
+#define LANES_XOR(v) ({ uint64_t x_ = 0;                                             \
+    for (size_t j_ = 0; j_ < sizeof(v) / sizeof(uint64_t); j_++) x_ ^= (v)[j_];     \
+    x_; })
+
+/* Evaluates to the queen attacks of the lookups (sq[i] with occ[i] in lane i) of the
+   lanes the helpers prefixed P make (lanes_: four, lanes8_: eight) from ray(g, empty, d,
+   wrap), a fill of the sliders g along the left shift d (right by -d) through the empty
+   squares (wrap-around ones taken out), less ~wrap: the eight directions with their wrap
+   masks, for the fill techniques. */
+#define LANES_RAYS_(P, ray, sq, occ) ({                                              \
+    const __typeof__(P##of(0)) g_ = P##square_bb(sq), e_ = ~P##load(occ), all_ = P##of(~0ULL); \
+    const __typeof__(g_) na_ = P##of(~FILE_A_BB), nh_ = P##of(~FILE_H_BB);           \
+    const __typeof__(g_) ea_ = e_ & na_, eh_ = e_ & nh_;                             \
     ray(g_, e_, 8, all_) | ray(g_, e_, -8, all_) | ray(g_, ea_, 1, na_) | ray(g_, eh_, -1, nh_) \
       | ray(g_, ea_, 9, na_) | ray(g_, eh_, 7, nh_) | ray(g_, ea_, -7, na_) | ray(g_, eh_, -9, nh_); })
+#define LANES_EIGHT_RAYS(ray, sq, occ) LANES_RAYS_(lanes_, ray, sq, occ)
+#define LANES8_EIGHT_RAYS(ray, sq, occ) LANES_RAYS_(lanes8_, ray, sq, occ)
 
 /* Returns each lane's bitboard with its bytes (ranks) in reverse order. */
 static inline CB_TARGET_V3 Lanes lanes_bswap(Lanes v) {

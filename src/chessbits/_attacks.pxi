@@ -22,7 +22,7 @@ INCREMENTAL = "incremental"
 PERFT_METHODS = METHODS + (INCREMENTAL,)
 
 _FEATURES = ((CPU_POPCNT, "popcnt"), (CPU_BMI1, "bmi1"), (CPU_BMI2, "bmi2"),
-             (CPU_LZCNT, "lzcnt"), (CPU_AVX2, "avx2"))
+             (CPU_LZCNT, "lzcnt"), (CPU_AVX2, "avx2"), (CPU_AVX512, "avx512"))
 
 
 cdef int _method(object method) except -1:
@@ -289,6 +289,7 @@ def build_info():
         "default_reason": _why.decode(),
         "code_path": movegen_path().decode().split(":")[0],
         "code_path_reason": movegen_path().decode(),
+        "attacks_code_path": "x86-64-v4" if cpu_v4() else "x86-64-v3" if cpu_v3() else "baseline",
         "debug": bool(CB_DEBUG_BUILD),
         "sanitized": bool(CB_ASAN_BUILD),
     }

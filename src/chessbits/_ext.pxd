@@ -30,8 +30,10 @@ cdef extern from "tables.h" nogil:
     Bitboard LineBB[64][64]
 
 cdef extern from "cpu.h" nogil:
-    enum: CPU_POPCNT, CPU_BMI1, CPU_BMI2, CPU_LZCNT, CPU_AVX2
+    enum: CPU_POPCNT, CPU_BMI1, CPU_BMI2, CPU_LZCNT, CPU_AVX2, CPU_AVX512
     unsigned cpu_features()
+    int cpu_v3()
+    int cpu_v4()
     unsigned cpu_features_detected()
     int cpu_fast_pext()
     const char *cpu_name()

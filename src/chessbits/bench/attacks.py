@@ -109,8 +109,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"Machine: {machine()}")
     from .._core import build_info
     print(f"Each lookup: random square and occupancy from 65,536 pairs; median of "
-          f"{args.rounds} rounds; per-thread CPU time; the code path perft runs here "
-          f"({build_info()['code_path']}).\n")
+          f"{args.rounds} rounds; per-thread CPU time; the catalogue's code path "
+          f"{build_info()['attacks_code_path']} (perft's: {build_info()['code_path']}).\n")
     rows = run(args.method or METHODS, rounds=args.rounds)
     print(report(rows, python_costs()))
     print(f"\nimport chessbits (fresh interpreter, every technique's tables built): "
