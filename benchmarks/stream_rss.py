@@ -49,7 +49,7 @@ def main() -> int:
     ap.add_argument("--limit", type=float, default=50.0, help="MB of growth allowed after the buffer filled")
     ap.add_argument("--keep", type=Path, help="the .pgn.zst to reuse (written there if absent)")
     args = ap.parse_args()
-    folder = tempfile.TemporaryDirectory()
+    folder = None if args.keep else tempfile.TemporaryDirectory()
     path = args.keep or Path(folder.name) / "big.pgn.zst"
     text = copy_text(args.corpus)
     copies = max(1, -(-int(args.gb * 1e9) // len(text)))
@@ -60,7 +60,7 @@ def main() -> int:
     expected = int(pgn.read_games(text).offsets[-1]) * copies
     samples = []
     count, start = 0, time.perf_counter()
-    step = expected // 10
+    step = max(1, expected // 10)
     for batch in encode.stream(path, args.layout, dtype="uint8", batch_size=1024, shuffle_buffer=args.buffer, seed=0):
         count += len(batch["move"])
         if count // step > len(samples) - 1 or not samples:

@@ -1,5 +1,5 @@
 # Games of a block of PGN text read into arrays (ext/pgn_arrays.c) on threads with the GIL
-from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_DATA
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_DATA, PyUnicode_GET_LENGTH
 from libc.string cimport memcpy, memcmp
 cdef extern from "Python.h":
     object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)

@@ -10,7 +10,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.string cimport memchr, memmove
 from libc.stdlib cimport realloc, free
-from cpython.unicode cimport PyUnicode_KIND, PyUnicode_GET_LENGTH
+from cpython.unicode cimport PyUnicode_KIND
 from io import BufferedReader as _BufferedReader, FileIO as _FileIO, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
@@ -373,13 +373,9 @@ cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
     """The str of a game's i-th tag name; *roster whether it is in PGN_ROSTER. A name that
     is not the cache's clears r.hits; one the cache does not take clears r.fits."""
     global _seen_roster
-    cdef const char *p
-    cdef Py_ssize_t n
-    if i < len(_tag_names):
-        cached = <str>_tag_names[i]  # (ASCII: its data is its UTF-8)
-        if PyUnicode_GET_LENGTH(cached) == <Py_ssize_t>name.n and memcmp(PyUnicode_DATA(cached), name.p, name.n) == 0:
-            roster[0] = _tag_roster[i]
-            return cached
+    if i < len(_tag_names) and _pgn_same(<str>_tag_names[i], name.p, name.n):
+        roster[0] = _tag_roster[i]
+        return <str>_tag_names[i]
     r.hits = False
     tag = _span_text(name)
     roster[0] = tag in PGN_ROSTER
@@ -397,10 +393,8 @@ cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
 
 cdef str _tag_value(PgnSpan value, Py_ssize_t i):
     """The str of a game's i-th tag value: the last game's at that place if the same text."""
-    if i < len(_tag_values):
-        cached = <str>_tag_values[i]  # (ASCII: its data is its UTF-8)
-        if PyUnicode_GET_LENGTH(cached) == <Py_ssize_t>value.n and memcmp(PyUnicode_DATA(cached), value.p, value.n) == 0:
-            return cached
+    if i < len(_tag_values) and _pgn_same(<str>_tag_values[i], value.p, value.n):
+        return <str>_tag_values[i]
     text = _span_text(value)
     if i <= len(_tag_values) and i < 64 and PyUnicode_IS_ASCII(text):
         if i == len(_tag_values):
@@ -411,6 +405,7 @@ cdef str _tag_value(PgnSpan value, Py_ssize_t i):
 
 
 cdef void _gr_release(_GameReader r) noexcept:
+    """Lets go of the tag values r holds back."""
     while r.nheld:
         r.nheld -= 1
         Py_XDECREF(r.held[r.nheld])
