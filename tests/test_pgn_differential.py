@@ -21,6 +21,7 @@ refusal are counted as the documented difference (test_documented_difference_ill
 from __future__ import annotations
 
 import copy
+import gc
 import io
 import itertools
 import logging
@@ -1029,36 +1030,40 @@ def test_documented_difference_illegal_moves():
         str(ours)
 
 
+HEADER_EDITS = [("set", k, v) for k in ["Event", "White", "Result", "FEN", "Variant", "A_b+#=:-1", "ECO", "Z"]
+                for v in ["x", "", "Chess960", "a\nb", "c\rd", 'q"']] + \
+    [("set", k, "v") for k in ["", " x", "a b", "ä", "[x]", 'x"', "-x", "_x", "x\n", "Event ", 1, None]] + \
+    [("del", k, None) for k in ["Event", "Event", "ECO", "Nope", "Round"]] + \
+    [("pop", k, None) for k in ["White", "Z", "Nope"]] + \
+    [("setdefault", "Site", "s"), ("setdefault", "New", "n"), ("update", {"Black": "b", "Annotator": "a"}, None),
+     ("update", [("Round", "3")], None), ("popitem", None, None), ("clear", None, None), ("set", "Event", "back")]
+
+
+def edit_headers(h, op):
+    """One of HEADER_EDITS on h; what it returns."""
+    what, k, v = op
+    if what == "set":
+        h[k] = v
+    elif what == "del":
+        del h[k]
+    elif what == "pop":
+        return h.pop(k)
+    elif what == "setdefault":
+        return h.setdefault(k, v)
+    elif what == "update":
+        h.update(k)
+    elif what == "popitem":
+        return h.popitem()
+    elif what == "clear":
+        h.clear()
+
+
 def test_headers_edits_as_python_chess():
     """Headers set, deleted, popped, updated; invalid names and line breaks refused alike."""
     ls = Lockstep()
     pair = (chess.pgn.Headers(), chessbits.pgn.Headers())
-    edits = [("set", k, v) for k in ["Event", "White", "Result", "FEN", "Variant", "A_b+#=:-1", "ECO", "Z"]
-             for v in ["x", "", "Chess960", "a\nb", "c\rd", 'q"'] ] + \
-        [("set", k, "v") for k in ["", " x", "a b", "ä", "[x]", 'x"', "-x", "_x", "x\n", "Event ", 1, None]] + \
-        [("del", k, None) for k in ["Event", "Event", "ECO", "Nope", "Round"]] + \
-        [("pop", k, None) for k in ["White", "Z", "Nope"]] + \
-        [("setdefault", "Site", "s"), ("setdefault", "New", "n"), ("update", {"Black": "b", "Annotator": "a"}, None),
-         ("update", [("Round", "3")], None), ("popitem", None, None), ("clear", None, None), ("set", "Event", "back")]
-
-    def play(L, h, op):
-        what, k, v = op
-        if what == "set":
-            h[k] = v
-        elif what == "del":
-            del h[k]
-        elif what == "pop":
-            return h.pop(k)
-        elif what == "setdefault":
-            return h.setdefault(k, v)
-        elif what == "update":
-            h.update(k)
-        elif what == "popitem":
-            return h.popitem()
-        elif what == "clear":
-            h.clear()
-    for op in edits:
-        ls.check(f"headers {op}", op, pair, lambda L, h: play(L, h, op))
+    for op in HEADER_EDITS:
+        ls.check(f"headers {op}", op, pair, lambda L, h: edit_headers(h, op))
         ls.check(f"headers after {op}", op, pair, lambda L, h: (repr(h), list(h), len(h), dict(h)))
     for name, fn in [("Headers(**kwargs)", lambda L, _: L.pgn.Headers({"White": "w"}, Event="e", Foo="f")),
                      ("Headers(pairs)", lambda L, _: L.pgn.Headers([("Black", "b"), ("Event", "e")])),
@@ -1073,6 +1078,45 @@ def test_headers_edits_as_python_chess():
                      ("TAG_ROSTER", lambda L, _: L.pgn.TAG_ROSTER)]:
         ls.check(name, "", (THEIRS, OURS), fn)
     game_checks(ls, "game with edited headers", (chess.pgn.Game(pair[0]), chessbits.pgn.Game(pair[1])))
+
+
+def test_read_headers_headers_as_python_chess():
+    """The Headers read_headers gives (chessbits' share their names with the games before them,
+    a tuple of values each) answer, change, copy and pickle as python-chess's; a game naming a
+    tag twice, or fewer tags, among them."""
+    same = '[Event "E"]\n[Site "S{}"]\n[Date "2024.01.02"]\n[White "W{}"]\n[Black "B"]\n[Result "1-0"]\n' \
+        '[WhiteElo "{}"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1. Kb1 1-0\n\n'
+    twice = '[Event "E"]\n[White "A"]\n[White "B"]\n\n1-0\n\n'
+    text = "".join(same.format(i, i, 1500 + i) for i in range(4)) + twice * 3 + same.format(9, 9, 9) * 2
+    ls = Lockstep()
+
+    def read_all(L):
+        handle = io.StringIO(text)
+        return list(iter(lambda: L.pgn.read_headers(handle), None))
+    theirs, ours = read_all(THEIRS), read_all(OURS)
+    assert len(theirs) == len(ours) == 9
+    shaped = [any(type(x) is tuple for x in gc.get_referents(h)) for h in ours]  # (a tuple, no dicts)
+    assert shaped == [False, True, True, True, False, False, False, False, True], shaped
+    questions = [("repr", lambda L, h: (repr(h), list(h), len(h), dict(h), list(h.items()), list(h.values()))),
+                 ("get", lambda L, h: (h.get("White"), h.get("Nope", 0), h["Site"] if "Site" in h else None,
+                                       "FEN" in h, "Nope" in h, h.get(["unhashable"]))),
+                 ("missing", lambda L, h: h["Nope"]),
+                 ("unhashable", lambda L, h: h[["x"]]),
+                 ("board", lambda L, h: (h.board().fen(), h.is_chess960(), h.is_wild(), h.variant().__name__)),
+                 ("==", lambda L, h: (h == dict(h), h == L.pgn.Headers(h), h != {}, h == 1)),
+                 ("copy", lambda L, h: (repr(h.copy()), type(h.copy()).__name__, repr(copy.copy(h)))),
+                 ("pickle", lambda L, h: repr(pickle.loads(pickle.dumps(h)))),
+                 ("dicts", lambda L, h: (h._tag_roster, h._others)),
+                 ("game", lambda L, h: str(L.pgn.Game(h)))]
+    for i, pair in enumerate(zip(theirs, ours)):
+        for name, fn in questions:
+            ls.check(f"read_headers {name}", i, pair, fn)
+    for op in HEADER_EDITS:
+        handle_a, handle_b = io.StringIO(text), io.StringIO(text)
+        for _ in range(3):
+            pair = (chess.pgn.read_headers(handle_a), chessbits.pgn.read_headers(handle_b))
+        ls.check(f"read_headers {op}", op, pair, lambda L, h: edit_headers(h, op))
+        ls.check(f"read_headers after {op}", op, pair, lambda L, h: (repr(h), list(h), len(h), dict(h)))
 
 
 def test_time_controls_as_python_chess():

@@ -762,7 +762,7 @@ cdef Py_ssize_t _parents(object node, PyObject **root) except -1:
 cdef object _root_ply(object root):
     """root.game().ply() (0 for a game without a FEN header, without a call)."""
     if type(root) is Game and type((<Game>root).headers) is Headers and \
-            "FEN" not in (<Headers>(<Game>root).headers)._others:
+            not (<Headers>(<Game>root).headers)._has("FEN"):
         return 0
     return _game_of(root).ply()
 
@@ -800,7 +800,7 @@ cdef object _board_to_read(object root):
     cdef Headers h
     if type(root) is Game and type((<Game>root).headers) is Headers:
         h = <Headers>(<Game>root).headers
-        if "FEN" not in h._others and "Variant" not in h._others:
+        if not h._has("FEN") and not h._has("Variant"):
             return _start_board()
     return _game_of(root).board()
 
@@ -953,7 +953,7 @@ cdef class Game(GameNode):
     def ply(self):
         """The ply of the starting position (0 unless the game starts from a FEN)."""
         headers = self.headers
-        if type(headers) is Headers and "FEN" not in (<Headers>headers)._others:
+        if type(headers) is Headers and not (<Headers>headers)._has("FEN"):
             return 0
         return self.board().ply() if "FEN" in headers else 0
 
@@ -1063,6 +1063,32 @@ cdef tuple _WILD_NAMES = ("wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wil
                           "wild/8", "wild/8a")
 
 
+cdef class _TagShape:
+    """The tag names that a run of read_headers' games share, in their order, no name twice:
+    such a game's Headers holds a tuple of its values against the run's shape instead of two
+    dicts of its own (as CPython's instances share their attributes' keys)."""
+    cdef tuple names
+    cdef dict at        # name -> its place in names
+    cdef list order     # the names as a Headers iterates them: the roster's in its order, the others
+    cdef bint roster[64]
+
+
+cdef _TagShape _tag_shape(list names, const bint *roster):
+    """The shape of these names (at most 64; roster[j]: names[j] is in PGN_ROSTER), or None if
+    a name comes twice."""
+    cdef _TagShape s = _TagShape.__new__(_TagShape)
+    cdef Py_ssize_t j
+    s.names = tuple(names)
+    s.at = {name: j for j, name in enumerate(names)}
+    if len(s.at) != len(names):
+        return None
+    for j in range(len(names)):
+        s.roster[j] = roster[j]
+    s.order = [name for name in PGN_ROSTER if name in s.at]
+    s.order.extend(name for j, name in enumerate(names) if not roster[j])
+    return s
+
+
 cdef class Headers:
     """A game's tag pairs: the seven roster tags first, in their order, then the others as
     set (python-chess's chess.pgn.Headers, a MutableMapping).
@@ -1071,18 +1097,56 @@ cdef class Headers:
     >>> Headers(White="Fischer", TimeControl="40/7200")
     Headers(Event='?', Site='?', Date='????.??.??', Round='?', White='Fischer', Black='?', Result='*', TimeControl='40/7200')
     """
-    cdef public dict _tag_roster
-    cdef public dict _others
+    cdef dict _roster_d, _others_d  # python-chess's _tag_roster and _others (None while shaped)
+    cdef _TagShape _shape           # read_headers' compact form (see _TagShape), or None
+    cdef tuple _values              # (its values, in the shape's order)
     cdef dict __dict__
     cdef object __weakref__
 
     def __init__(self, data=None, **kwargs):
-        self._tag_roster = {}
-        self._others = {}
+        self._shape = self._values = None
+        self._roster_d = {}
+        self._others_d = {}
         if data is None:
-            self._tag_roster.update(PGN_ROSTER)
+            self._roster_d.update(PGN_ROSTER)
             data = ()
         self.update(data, **kwargs)
+
+    cdef int _dicts(self) except -1:
+        """Gives a shaped Headers its two dicts (before they change, or are asked for)."""
+        cdef _TagShape s = self._shape
+        cdef Py_ssize_t j
+        if s is None:
+            return 0
+        roster, others = {}, {}
+        for j in range(len(s.names)):
+            (roster if s.roster[j] else others)[s.names[j]] = self._values[j]
+        self._roster_d, self._others_d, self._shape, self._values = roster, others, None, None
+        return 0
+
+    cdef bint _has(self, str key):
+        """key (a tag outside the roster) in self."""
+        return key in (self._others_d if self._shape is None else self._shape.at)
+
+    @property
+    def _tag_roster(self):
+        self._dicts()
+        return self._roster_d
+
+    @_tag_roster.setter
+    def _tag_roster(self, value):
+        self._dicts()
+        self._roster_d = value
+
+    @property
+    def _others(self):
+        self._dicts()
+        return self._others_d
+
+    @_others.setter
+    def _others(self, value):
+        self._dicts()
+        self._others_d = value
 
     def is_chess960(self):
         """True if the Variant tag names Chess960."""
@@ -1099,7 +1163,7 @@ cdef class Headers:
         return _find_variant(self["Variant"])
 
     cdef object _board(self):
-        if "Variant" not in self._others and "FEN" not in self._others:
+        if not self._has("Variant") and not self._has("FEN"):
             return _start_board().copy(stack=False)
         return self.board()
 
@@ -1112,34 +1176,45 @@ cdef class Headers:
         return board
 
     def __setitem__(self, key, value):
+        self._dicts()
         if _in_roster(key):
-            self._tag_roster[key] = value
+            self._roster_d[key] = value
             return
         if not (_tag_name_ok(key) if type(key) is str else _TAG_NAME_REGEX.match(key)):
             raise ValueError(f"invalid pgn header tag: {key!r}")
         if "\n" in value or "\r" in value:
             raise ValueError(f"line break in pgn header {key}: {value!r}")
-        self._others[key] = value
+        self._others_d[key] = value
 
     def __getitem__(self, key):
-        return self._tag_roster[key] if _in_roster(key) else self._others[key]
+        if self._shape is not None:
+            at = self._shape.at.get(key)
+            if at is None:
+                raise KeyError(key)
+            return self._values[<Py_ssize_t>at]
+        return self._roster_d[key] if _in_roster(key) else self._others_d[key]
 
     def __delitem__(self, key):
+        self._dicts()
         if _in_roster(key):
-            del self._tag_roster[key]
+            del self._roster_d[key]
         else:
-            del self._others[key]
+            del self._others_d[key]
 
     def __iter__(self):
         return iter(self._keys())
 
     cdef list _keys(self):
-        keys = [key for key in PGN_ROSTER if key in self._tag_roster]
-        keys.extend(self._others)
+        if self._shape is not None:
+            return list(self._shape.order)
+        keys = [key for key in PGN_ROSTER if key in self._roster_d]
+        keys.extend(self._others_d)
         return keys
 
     def __len__(self):
-        return len(self._tag_roster) + len(self._others)
+        if self._shape is not None:
+            return len(self._values)
+        return len(self._roster_d) + len(self._others_d)
 
     def __contains__(self, key):
         try:
@@ -1236,10 +1311,12 @@ cdef class Headers:
         return _HeadersBuilder(Headers=cls)
 
     def __reduce_ex__(self, protocol):
-        return (_node_new, (type(self),), (self._tag_roster, self._others, getattr(self, "__dict__") or None))
+        self._dicts()
+        return (_node_new, (type(self),), (self._roster_d, self._others_d, getattr(self, "__dict__") or None))
 
     def __setstate__(self, state):
-        self._tag_roster, self._others, attrs = state
+        self._shape = self._values = None
+        self._roster_d, self._others_d, attrs = state
         if attrs:
             getattr(self, "__dict__").update(attrs)
 

@@ -11,6 +11,14 @@ from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.string cimport memchr, memmove
 from libc.stdlib cimport realloc, free
 from cpython.unicode cimport PyUnicode_KIND
+cdef extern from "Python.h":
+    Py_ssize_t _list_size "PyList_GET_SIZE"(object)
+    PyObject *_list_at "PyList_GET_ITEM"(object, Py_ssize_t)
+    bint _ascii_p "PyUnicode_IS_ASCII"(PyObject *)
+    Py_ssize_t _length_p "PyUnicode_GET_LENGTH"(PyObject *)
+    void *_data_p "PyUnicode_DATA"(PyObject *)
+    void _incref_p "Py_INCREF"(PyObject *)
+    void _gc_untrack "PyObject_GC_UnTrack"(object)
 from io import BufferedReader as _BufferedReader, FileIO as _FileIO, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
@@ -157,8 +165,8 @@ cdef bint _gr_resume(_GameReader r, object handle) except -1:
     if _left_handle is None or _left_handle() is not handle:
         return False
     source = handle.buffer
-    try:
-        if source.seek(0, 1) != _left_at:  # (its tell(), without tell()'s system call)
+    try:  # (beside file_pread the buffer holds nothing: its tell() asks the file as its seek() does)
+        if (source.tell() if _left_fd >= 0 else source.seek(0, 1)) != _left_at:
             return False
     except ValueError:  # (closed: readline() says so in its words)
         return False
@@ -343,7 +351,12 @@ cdef int _gr_begin_game(void *ctx) noexcept:
         if r.fast:
             v.begin_game()
             r.headers = v.game.headers
-            r.tag_roster, r.others = r.headers._tag_roster, r.headers._others
+            if type(r.headers) is Headers:
+                h = <Headers>r.headers
+                h._dicts()
+                r.tag_roster, r.others = h._roster_d, h._others_d
+            else:
+                r.tag_roster, r.others = r.headers._tag_roster, r.headers._others
             r.stack = v.variation_stack
             r.starting_comment = ""
             r.in_variation = False
@@ -367,6 +380,7 @@ cdef list _tag_names = []
 cdef list _tag_values = []
 cdef bint _tag_roster[64]
 cdef dict _seen_roster = None, _seen_others = None  # (None while the cache changes)
+cdef _TagShape _seen_shape = None  # read_headers': the names' shape (None if one comes twice)
 
 
 cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
@@ -395,6 +409,11 @@ cdef str _tag_value(PgnSpan value, Py_ssize_t i):
     """The str of a game's i-th tag value: the last game's at that place if the same text."""
     if i < len(_tag_values) and _pgn_same(<str>_tag_values[i], value.p, value.n):
         return <str>_tag_values[i]
+    return _tag_value_new(value, i)
+
+
+cdef str _tag_value_new(PgnSpan value, Py_ssize_t i):
+    """The str of a game's i-th tag value, not the last game's there: the cache's from now on."""
     text = _span_text(value)
     if i <= len(_tag_values) and i < 64 and PyUnicode_IS_ASCII(text):
         if i == len(_tag_values):
@@ -416,8 +435,8 @@ cdef int _gr_dicts(_GameReader r) except -1:
     cdef Headers h
     if r.tag_roster is None:
         h = r.headers
-        h._tag_roster, h._others = {}, {}
-        r.tag_roster, r.others = h._tag_roster, h._others
+        h._roster_d, h._others_d = {}, {}
+        r.tag_roster, r.others = h._roster_d, h._others_d
     return 0
 
 
@@ -434,17 +453,25 @@ cdef int _gr_flush_tags(_GameReader r) except -1:
 
 cdef int _gr_tags_done(_GameReader r) except -1:
     """The builders' headers complete at the end of the tags (see _tag_names)."""
-    global _seen_roster, _seen_others
+    global _seen_roster, _seen_others, _seen_shape
     cdef Py_ssize_t j
     cdef Headers h
     if r.hits and r.tags == len(_tag_names) and _seen_roster is not None:
+        h = r.headers
+        if r.mode == _READ_HEADERS and _seen_shape is not None:  # its values against the shape
+            values = PyTuple_New(r.tags)
+            for j in range(r.tags):
+                _tuple_give(values, j, r.held[j])
+            r.nheld = 0
+            _gc_untrack(values)  # (strs only: what CPython's collector would untrack it for)
+            h._shape, h._values = _seen_shape, values
+            return 0
         others = _seen_others.copy()
         roster = _seen_roster.copy() if r.mode == _READ_HEADERS else r.tag_roster  # (a Game's
         for j in range(r.tags):                                                  # has its seven)
             (roster if _tag_roster[j] else others)[_tag_names[j]] = <object>r.held[j]
         _gr_release(r)
-        h = r.headers
-        h._tag_roster, h._others = roster, others
+        h._roster_d, h._others_d = roster, others
         r.tag_roster, r.others = roster, others
         return 0
     _gr_flush_tags(r)
@@ -455,11 +482,43 @@ cdef int _gr_tags_done(_GameReader r) except -1:
         if _seen_roster is None:
             _seen_roster = {tag: None for j, tag in enumerate(_tag_names) if _tag_roster[j]}
             _seen_others = {tag: None for j, tag in enumerate(_tag_names) if not _tag_roster[j]}
+            _seen_shape = _tag_shape(_tag_names, _tag_roster)
     return 0
+
+
+cdef inline bint _cached(list cache, Py_ssize_t i, PgnSpan s) noexcept:
+    """True if the tag cache has an i-th str and its text is s's."""
+    cdef PyObject *t
+    if i >= _list_size(cache):
+        return False
+    t = _list_at(cache, i)
+    return _ascii_p(t) and _length_p(t) == s.n and memcmp(_data_p(t), s.p, s.n) == 0
 
 
 cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
     cdef _GameReader r = <_GameReader>ctx
+    cdef Py_ssize_t i = r.tags
+    cdef PyObject *held
+    if r.hits and r.mode != _READ_VISITOR and _cached(_tag_names, i, name):  # held back
+        if _cached(_tag_values, i, value):  # (no Python object touched: see _gr_tags_done)
+            held = _list_at(_tag_values, i)
+            _incref_p(held)
+        else:
+            try:
+                text = _tag_value_new(value, i)
+            except BaseException:
+                return r._fail()
+            held = <PyObject *>text
+            _incref_p(held)
+        r.held[r.nheld] = held
+        r.nheld += 1
+        r.tags += 1
+        return PGN_GO
+    return _gr_header_named(r, name, value)
+
+
+cdef int _gr_header_named(_GameReader r, PgnSpan name, PgnSpan value) noexcept:
+    """_gr_header for a name not the cache's at its place, or a visitor's."""
     cdef bint roster
     try:
         tag = _tag_name(r, name, r.tags, &roster)

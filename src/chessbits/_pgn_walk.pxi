@@ -485,8 +485,9 @@ cdef list _header_items(object headers):
     cdef Headers h
     if type(headers) is Headers:
         h = <Headers>headers
-        items = [(key, h._tag_roster[key]) for key in PGN_ROSTER if key in h._tag_roster]
-        items.extend(h._others.items())
+        h._dicts()
+        items = [(key, h._roster_d[key]) for key in PGN_ROSTER if key in h._roster_d]
+        items.extend(h._others_d.items())
         return items
     return list(headers.items())
 
