@@ -168,12 +168,15 @@ int policy_index(int layout, const Position *pos, PyMove m, int transform) {
   return pol_index(layout, pos, m, transform, pol_flip(layout, pos));
 }
 
-/* Returns nothing; the loop of policy_indices for one layout (a constant where inlined): a move
-   that is not the king's cannot castle, so only those look at the board. */
+/* Returns nothing; the loop of policy_indices for one layout (a constant where inlined): only a
+   king's legal move can castle, and only where its side still may (a regular position's rights
+   are all its castling moves), so only those look at the board. */
 static CB_FORCE_INLINE void pol_indices(int layout, const Position *pos, const PyMove *moves, int n, int transform,
                                         int16_t *out) {
   const int flip = pol_flip(layout, pos);
-  const Bitboard kings = pos->by_type[KING] & pos->by_color[pos->side];
+  const int may_castle = !(pos->st->flags & BOARD_REGULAR)
+                         || (pos->st->castling & (pos->side == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO));
+  const Bitboard kings = may_castle ? pos->by_type[KING] & pos->by_color[pos->side] : 0;
   for (int i = 0; i < n; i++) {
     const PyMove m = moves[i];
     const Square from = pymove_from(m);
@@ -195,21 +198,18 @@ void policy_indices(int layout, const Position *pos, const PyMove *moves, int n,
 }
 
 int policy_ascending(const int16_t *index, int n, int size, int16_t *out) {
-  /* counted into bits; only the words holding any (marked in `used`) are read back */
-  uint64_t bits[(POL_MAX_SIZE + 63) / 64], used[((POL_MAX_SIZE + 63) / 64 + 63) / 64] = {0};
-  memset(bits, 0, (size_t)(size + 63) / 64 * 8);
+  /* counted into bits, read back word by word (at most 73 words: fewer steps than marking
+     the words used as each index comes) */
+  const int words = (size + 63) / 64;
+  uint64_t bits[(POL_MAX_SIZE + 63) / 64];
+  memset(bits, 0, (size_t)words * 8);
   for (int i = 0; i < n; i++) {
     const int ix = index[i];
-    if (ix < 0) continue;
-    bits[ix >> 6] |= 1ULL << (ix & 63);
-    used[ix >> 12] |= 1ULL << ((ix >> 6) & 63);
+    if (ix >= 0) bits[ix >> 6] |= 1ULL << (ix & 63);
   }
   int16_t *at = out;
-  for (int u = 0; u < (int)(sizeof used / sizeof *used); u++)
-    for (uint64_t m = used[u]; m; m &= m - 1) {
-      const int w = 64 * u + lsb(m);
-      for (uint64_t b = bits[w]; b; b &= b - 1) *at++ = (int16_t)(64 * w + lsb(b));
-    }
+  for (int w = 0; w < words; w++)
+    for (uint64_t b = bits[w]; b; b &= b - 1) *at++ = (int16_t)(64 * w + lsb(b));
   return (int)(at - out);
 }
 
@@ -217,12 +217,14 @@ int policy_legal_moves(const Position *pos, PyMove *out) {
   if (!(pos->st->flags & BOARD_REGULAR)) return board_generate(pos, ~0ULL, ~0ULL, 1, out);
   Move moves[MAX_MOVES];  /* the fast generator where it is exact, its moves written as python-chess's */
   const int n = movegen_techniques[movegen_technique()].generate(pos, moves);
-  for (int i = 0; i < n; i++) {
+  int castles = 0;
+  for (int i = 0; i < n; i++) {  /* (no branch: vectorized) */
     const Move m = moves[i];
-    const int type = move_type(m);
-    out[i] = type == MOVE_CASTLING ? board_pymove(pos, m)
-           : (PyMove)((m & 0xFFF) | (type == MOVE_PROMOTION ? move_promotion(m) << 12 : 0));
+    castles |= move_type(m) == MOVE_CASTLING;
+    out[i] = (PyMove)((m & 0xFFF) | (move_type(m) == MOVE_PROMOTION ? move_promotion(m) << 12 : 0));
   }
+  for (int i = 0; castles && i < n; i++)
+    if (move_type(moves[i]) == MOVE_CASTLING) out[i] = board_pymove(pos, moves[i]);
   return n;
 }
 
