@@ -3,6 +3,7 @@
 #include <windows.h>
 #else
 #include <pthread.h>
+#include <time.h>
 #endif
 
 typedef struct { void (*fn)(void *); void *arg; } WorkerCall;
@@ -56,7 +57,11 @@ void workers_run(int n, void (*fn)(void *), void *args, size_t size) {
    helper answers before the next is set (the call waits for all): a call
    that finds the pool busy (another thread's call, or a call from inside a job) starts
    threads of its own. A child process after fork() starts a pool of its own. */
-enum { POOL_SPINS = 1 << 11 };
+/* How long a helper spins for the next job, and a call for its helpers to finish, before
+   sleeping: longer than Python takes between two steps of a batch (a helper that had gone to
+   sleep started 50 us late on a 2-core virtual machine, and the call 25 us late waking it: a
+   fifth of a 1,024-game BoardBatch step's work), short enough to give the core back soon. */
+enum { POOL_SPIN_NS = 1000000, POOL_SPIN_STEP = 64 };
 static pthread_mutex_t pool_busy = PTHREAD_MUTEX_INITIALIZER;  /* held by the call running a job */
 static pthread_mutex_t pool_m = PTHREAD_MUTEX_INITIALIZER;     /* for the sleepers' waits */
 static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER, pool_done = PTHREAD_COND_INITIALIZER;
@@ -79,6 +84,29 @@ static inline void pool_pause(void) {
 #endif
 }
 
+/* Returns the monotonic clock in nanoseconds. */
+static uint64_t pool_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+/* Returns 1 once *word differs from value (helpers: a new job) or, for pool_left, is 0; 0 if
+   POOL_SPIN_NS passed first (the clock read every POOL_SPIN_STEP pauses). */
+static int pool_spin(volatile uint64_t *gen, uint64_t seen, volatile int64_t *left) {
+  uint64_t until = 0;
+  for (;;) {
+    for (int s = 0; s < POOL_SPIN_STEP; s++) {
+      if (gen ? __atomic_load_n(gen, __ATOMIC_ACQUIRE) != seen : __atomic_load_n(left, __ATOMIC_ACQUIRE) <= 0)
+        return 1;
+      pool_pause();
+    }
+    const uint64_t now = pool_ns();
+    if (!until) until = now + POOL_SPIN_NS;
+    else if (now > until) return 0;
+  }
+}
+
 /* Returns NULL, never: helper k's loop, each job's part k run as it comes. */
 static void *pool_main(void *p) {
   const int k = (int)(intptr_t)p;
@@ -86,9 +114,8 @@ static void *pool_main(void *p) {
   uint64_t seen = pool_first[k];
   pthread_mutex_unlock(&pool_m);
   for (;;) {
+    pool_spin(&pool_gen, seen, NULL);
     uint64_t gen = __atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE);
-    for (int s = 0; gen == seen && s < POOL_SPINS; s++, gen = __atomic_load_n(&pool_gen, __ATOMIC_ACQUIRE))
-      pool_pause();
     if (gen == seen) {
       pthread_mutex_lock(&pool_m);
       pool_sleepers++;
@@ -153,8 +180,7 @@ void workers_run(int n, void (*fn)(void *), void *args, size_t size) {
   pthread_mutex_unlock(&pool_m);
   fn(args);
   for (int k = helped; k < n; k++) fn((char *)args + (size_t)k * size);  /* (threads the OS refused) */
-  for (int s = 0; __atomic_load_n(&pool_left, __ATOMIC_ACQUIRE) > 0 && s < POOL_SPINS; s++) pool_pause();
-  if (__atomic_load_n(&pool_left, __ATOMIC_ACQUIRE) > 0) {
+  if (!pool_spin(NULL, 0, &pool_left)) {
     pthread_mutex_lock(&pool_m);
     pool_waiting = 1;
     while (__atomic_load_n(&pool_left, __ATOMIC_ACQUIRE) > 0) pthread_cond_wait(&pool_done, &pool_m);
