@@ -91,8 +91,9 @@ static uint64_t pool_ns(void) {
   return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
 }
 
-/* Returns 1 once *word differs from value (helpers: a new job) or, for pool_left, is 0; 0 if
-   POOL_SPIN_NS passed first (the clock read every POOL_SPIN_STEP pauses). */
+/* Returns 1 once *gen differs from seen (a helper's next job) or, gen NULL, *left is 0 (a
+   call's helpers done); 0 if POOL_SPIN_NS passed first (the clock read every POOL_SPIN_STEP
+   pauses). */
 static int pool_spin(volatile uint64_t *gen, uint64_t seen, volatile int64_t *left) {
   uint64_t until = 0;
   for (;;) {

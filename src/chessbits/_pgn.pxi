@@ -3,7 +3,6 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_DATA, PyUnicode_GET
 from libc.string cimport memcpy, memcmp
 cdef extern from "Python.h":
     object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
-    void _tuple_give "PyTuple_SET_ITEM"(object tuple, Py_ssize_t i, PyObject *item)  # (item's reference taken)
 # released: the block cut where games seem to start into pieces the threads take one at a time
 # (a thread slowed by other work, a .zst being decompressed beside, leaves more to the others), a
 # piece whose start the previous piece's last game did not end at read again from where it did.

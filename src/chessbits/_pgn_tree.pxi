@@ -14,11 +14,9 @@ from cpython.unicode cimport PyUnicode_KIND
 cdef extern from "Python.h":
     Py_ssize_t _list_size "PyList_GET_SIZE"(object)
     PyObject *_list_at "PyList_GET_ITEM"(object, Py_ssize_t)
-    bint _ascii_p "PyUnicode_IS_ASCII"(PyObject *)
-    Py_ssize_t _length_p "PyUnicode_GET_LENGTH"(PyObject *)
-    void *_data_p "PyUnicode_DATA"(PyObject *)
     void _incref_p "Py_INCREF"(PyObject *)
     void _gc_untrack "PyObject_GC_UnTrack"(object)
+    void _tuple_give "PyTuple_SET_ITEM"(object tuple, Py_ssize_t i, PyObject *item)  # (item's reference taken)
 from io import BufferedReader as _BufferedReader, FileIO as _FileIO, StringIO as _StringIO, TextIOWrapper as _TextIOWrapper
 import codecs as _codecs
 from weakref import ref as _weakref
@@ -383,11 +381,16 @@ cdef dict _seen_roster = None, _seen_others = None  # (None while the cache chan
 cdef _TagShape _seen_shape = None  # read_headers': the names' shape (None if one comes twice)
 
 
+cdef inline bint _cached(list cache, Py_ssize_t i, PgnSpan s) noexcept:
+    """True if the tag cache has an i-th str and its text is s's."""
+    return i < _list_size(cache) and _pgn_same(<str>_list_at(cache, i), s.p, s.n)
+
+
 cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
     """The str of a game's i-th tag name; *roster whether it is in PGN_ROSTER. A name that
     is not the cache's clears r.hits; one the cache does not take clears r.fits."""
     global _seen_roster
-    if i < len(_tag_names) and _pgn_same(<str>_tag_names[i], name.p, name.n):
+    if _cached(_tag_names, i, name):
         roster[0] = _tag_roster[i]
         return <str>_tag_names[i]
     r.hits = False
@@ -407,7 +410,7 @@ cdef str _tag_name(_GameReader r, PgnSpan name, Py_ssize_t i, bint *roster):
 
 cdef str _tag_value(PgnSpan value, Py_ssize_t i):
     """The str of a game's i-th tag value: the last game's at that place if the same text."""
-    if i < len(_tag_values) and _pgn_same(<str>_tag_values[i], value.p, value.n):
+    if _cached(_tag_values, i, value):
         return <str>_tag_values[i]
     return _tag_value_new(value, i)
 
@@ -484,15 +487,6 @@ cdef int _gr_tags_done(_GameReader r) except -1:
             _seen_others = {tag: None for j, tag in enumerate(_tag_names) if not _tag_roster[j]}
             _seen_shape = _tag_shape(_tag_names, _tag_roster)
     return 0
-
-
-cdef inline bint _cached(list cache, Py_ssize_t i, PgnSpan s) noexcept:
-    """True if the tag cache has an i-th str and its text is s's."""
-    cdef PyObject *t
-    if i >= _list_size(cache):
-        return False
-    t = _list_at(cache, i)
-    return _ascii_p(t) and _length_p(t) == s.n and memcmp(_data_p(t), s.p, s.n) == 0
 
 
 cdef int _gr_header(void *ctx, PgnSpan name, PgnSpan value) noexcept:
