@@ -10,7 +10,10 @@ static int bb_room(BatchGame *g, size_t ply) {
   const size_t cap = g->hist_cap ? 2 * g->hist_cap : 256;
   EncPos *h = realloc(g->hist, cap * sizeof *h);
   if (!h) return -1;
-  g->hist = h, g->hist_cap = cap;
+  g->hist = h;
+  uint64_t *k = realloc(g->keys, cap * sizeof *k);
+  if (!k) return -1;
+  g->keys = k, g->hist_cap = cap;
   return 0;
 }
 
@@ -44,6 +47,7 @@ int batch_reset(Batch *b, size_t i) {
   BatchGame *g = &b->games[i];
   if (pgn_board_set(&g->board, &g->start, &g->start_st) < 0 || bb_room(g, 0) < 0) return -1;
   enc_snapshot(&g->board.pos, 1, &g->hist[0]);
+  g->keys[0] = g->hist[0].key;
   bb_arrived(b, g);
   return 0;
 }
@@ -53,7 +57,8 @@ int batch_play(Batch *b, size_t i, PyMove m) {
   if (bb_room(g, (size_t)g->board.ply + 1) < 0 || pgn_board_push(&g->board, m) < 0) return -1;
   const int n = g->board.ply + 1;
   enc_snapshot(&g->board.pos, 0, &g->hist[n - 1]);
-  enc_count_reps(g->hist, n);
+  g->keys[n - 1] = g->hist[n - 1].key;
+  enc_count_reps(g->hist, g->keys, n);
   bb_arrived(b, g);
   return 0;
 }
@@ -206,5 +211,6 @@ void batch_free(Batch *b) {
   for (size_t i = 0; i < b->n; i++) {
     pgn_board_free(&b->games[i].board);
     free(b->games[i].hist);
+    free(b->games[i].keys);
   }
 }

@@ -14,6 +14,7 @@
 typedef struct {
   PgnBoard board;       /* the game so far */
   EncPos *hist;         /* hist[0..board.ply]: its positions for the encoders */
+  uint64_t *keys;       /* keys[0..board.ply]: hist's keys, packed for the repetition scan */
   size_t hist_cap;
   Position start;       /* where it starts (and resets to) */
   StateInfo start_st;

@@ -38,16 +38,18 @@ static int enc_same(const EncPos *a, const EncPos *b) {
   return memcmp(a->rook, b->rook, sizeof a->rook) == 0;
 }
 
-void enc_count_reps(EncPos *h, int n) {
+void enc_count_reps(EncPos *h, const uint64_t *keys, int n) {
   EncPos *last = &h[n - 1];
   last->reps = 0;
   if (last->rule50 < 4) return;
-  for (int i = n - 5; i >= 0; i -= 2) {
-    if (enc_same(&h[i], last)) {
+  /* back over the reversible moves: down to the position rule50 plies before (the start's
+     own rule50 may reach before the history) */
+  const int oldest = n - 1 - (int)last->rule50 > 0 ? n - 1 - (int)last->rule50 : 0;
+  for (int i = n - 5; i >= oldest; i -= 2) {
+    if ((keys ? keys[i] : h[i].key) == last->key && enc_same(&h[i], last)) {
       last->reps = (uint8_t)(h[i].reps < 254 ? h[i].reps + 1 : 255);
       return;
     }
-    if (h[i].rule50 < 2) return;
   }
 }
 

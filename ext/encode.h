@@ -56,8 +56,9 @@ typedef struct {
 void enc_snapshot(const Position *pos, int start, EncPos *e);
 
 /* Returns nothing; sets h[n - 1].reps from h[0..n - 1) as lc0 counts repetitions: the latest
-   equal position 4, 6, ... plies back, within the reversible moves, plus its own count. */
-void enc_count_reps(EncPos *h, int n);
+   equal position 4, 6, ... plies back, within the reversible moves, plus its own count. keys:
+   h's keys packed (a long scan reads 8 bytes a position, not h's lines), or NULL. */
+void enc_count_reps(EncPos *h, const uint64_t *keys, int n);
 
 /* Returns 1 if lc0's input format is one of its canonical ones (a transform, early history stops). */
 static inline int enc_lc0_canonical(int format) { return format >= LC0_CANONICAL && format != LC0_CASTLING_PLANE; }

@@ -150,7 +150,7 @@ static void eb_boards_run(void *arg) {
         enc_snapshot(&p, k == 0 && depth == w->nply[i], &h[k]);
       }
       hn = (int)depth + 1;
-      for (int k = 1; k < hn; k++) enc_count_reps(h, k + 1);
+      for (int k = 1; k < hn; k++) enc_count_reps(h, NULL, k + 1);
     } else {
       if (!cap) {
         h = malloc(sizeof *h), cap = 1;
@@ -210,7 +210,7 @@ static int eb_game(EbGames *w, size_t g, PgnBoard *b, EncPos **h, size_t *cap) {
     const int hn = (int)(i - first) + 1;
     if (eb_snapshots(j)) {
       enc_snapshot(&b->pos, i == first, &(*h)[hn - 1]);
-      enc_count_reps(*h, hn);
+      enc_count_reps(*h, NULL, hn);
     }
     if (i == last) return 0;
     const PyMove m = w->moves[i];
