@@ -16,16 +16,16 @@ typedef struct {
   EncPos *hist;         /* hist[0..board.ply]: its positions for the encoders */
   uint64_t *keys;       /* keys[0..board.ply]: hist's keys, packed for the repetition scan */
   size_t hist_cap;
-  Position start;       /* where it starts (and resets to) */
-  StateInfo start_st;
   int8_t termination;   /* TERM_NONE while it goes on */
   int8_t white_wins;    /* after a checkmate */
   int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
-  PyMove legal[BATCH_LEGAL];
   int index_key;        /* the policy (layout * 2 + lc0 canonical) of index[], -1 if none yet */
+  int nsparse;          /* (the fields a step reads share lines; the start, read on a reset, last) */
+  PyMove legal[BATCH_LEGAL];
   int16_t index[BATCH_LEGAL]; /* each legal move's index in that policy */
   int16_t sparse[BATCH_LEGAL]; /* index[] ascending, each once (policy_ascending) */
-  int nsparse;
+  Position start;       /* where it starts (and resets to) */
+  StateInfo start_st;
 } BatchGame;
 
 typedef struct {
