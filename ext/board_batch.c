@@ -110,14 +110,26 @@ PyMove batch_index_move(Batch *b, size_t i, int layout, int canonical, int index
   return 0;
 }
 
-/* Games ahead whose lines batch_index_keys asks for while it looks at one: it runs alone
-   between two threaded passes, and each game's were cold (40 us of a 1,024-game step). */
+/* Games ahead whose lines a lookup asks for while it looks at one: the lookup runs between
+   two passes over the games, and each game's were cold (40 us of a 1,024-game step). */
 enum { BB_AHEAD = 8 };
 
-int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad) {
-  for (size_t i = 0; i < b->n; i++) {
+typedef struct {
+  Batch *batch;
+  const int16_t *indices;
+  int layout, canonical;
+  uint16_t *keys;
+  size_t begin, end, bad;
+  int failed;
+} BbKeys;
+
+/* Returns nothing; one thread's range of games' moves looked up (the first without one noted). */
+static void bb_keys_run(void *arg) {
+  BbKeys *w = arg;
+  Batch *b = w->batch;
+  for (size_t i = w->begin; i < w->end; i++) {
 #if CB_GNU
-    if (i + BB_AHEAD < b->n) {
+    if (i + BB_AHEAD < w->end) {
       const BatchGame *ahead = &b->games[i + BB_AHEAD];
       __builtin_prefetch(&ahead->termination);
       __builtin_prefetch(&ahead->index[0]);
@@ -126,17 +138,31 @@ int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical
       __builtin_prefetch(&ahead->legal[32]);
     }
 #endif
-    keys[i] = 0;
-    if (indices[i] < 0 || b->games[i].termination != TERM_NONE) continue;
-    if (!(keys[i] = batch_index_move(b, i, layout, canonical, indices[i]))) return *bad = i, 1;
+    w->keys[i] = 0;
+    if (w->indices[i] < 0 || b->games[i].termination != TERM_NONE) continue;
+    if (!(w->keys[i] = batch_index_move(b, i, w->layout, w->canonical, w->indices[i]))) {
+      w->bad = i, w->failed = 1;
+      return;
+    }
   }
+}
+
+int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad,
+                     int threads) {
+  threads = workers_for(threads, b->n);
+  BbKeys w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++)
+    w[t] = (BbKeys){b, indices, layout, canonical, keys, b->n * t / threads, b->n * (t + 1) / threads, 0, 0};
+  workers_run(threads, bb_keys_run, w, sizeof w[0]);
+  for (int t = 0; t < threads; t++)  /* (the ranges ascend: the first game without a move) */
+    if (w[t].failed) return *bad = w[t].bad, 1;
   return 0;
 }
 
 int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad) {
   uint16_t *keys = malloc(b->n * sizeof *keys + 1);
   if (!keys) return -1;
-  int r = batch_index_keys(b, indices, layout, canonical, keys, bad);
+  int r = batch_index_keys(b, indices, layout, canonical, keys, bad, 1);
   if (!r) r = batch_push_keys(b, keys, bad);
   free(keys);
   return r;

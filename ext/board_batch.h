@@ -48,8 +48,9 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad);
 
 /* Returns 0 after writing to keys[g] the legal move of each ongoing game g with policy index
    indices[g] in layout (lc0's canonical transform where canonical; -1 or a finished game: 0),
-   1 with *bad = g if game g has no such move. */
-int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad);
+   1 with *bad = g if game g has no such move (the first such), looked up on `threads`. */
+int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad,
+                     int threads);
 
 /* Returns as batch_push_keys for policy indices of layout (lc0's canonical transform where
    canonical; -1: none). */

@@ -318,6 +318,31 @@ def test_batch_against_python_chess():
         encode.BoardBatch(1).push(moves=[chessbits.Move.from_uci("e2e5")])
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batch_step_as_push_then_mask(threads):
+    """step() on threads plays and finds the next moves as push() then legal_mask() do; a bad
+    index names the first game without that move, and nothing is played."""
+    rng = np.random.default_rng(threads)
+    stepped, pushed = encode.BoardBatch(9), encode.BoardBatch(9)
+    counts, indices = pushed.legal_mask("lc0", sparse=True)
+    for _ in range(60):
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        live = (counts > 0) & ~pushed.finished
+        pick = np.full(9, -1, np.int16)
+        pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
+        counts, indices = stepped.step(pick, "lc0", sparse=True, threads=threads)
+        pushed.push(indices=pick, layout="lc0")
+        expected = pushed.legal_mask("lc0", sparse=True)
+        assert np.array_equal(counts, expected[0]) and np.array_equal(indices, expected[1])
+    assert [stepped.board(i).fen() for i in range(9)] == [pushed.board(i).fen() for i in range(9)]
+    before = [stepped.board(i).fen() for i in range(9)]
+    bad = np.full(9, -1, np.int16)
+    bad[[3, 7]] = 1857  # (lc0's last index, an underpromotion: no game here has one)
+    with pytest.raises(chessbits.IllegalMoveError, match="board 3"):
+        stepped.step(bad, "lc0", sparse=True, threads=threads)
+    assert [stepped.board(i).fen() for i in range(9)] == before
+
+
 def _move_of(index, board):
     """python-chess's legal move of board with lc0 index `index`."""
     for m in board.legal_moves:

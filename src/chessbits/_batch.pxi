@@ -88,16 +88,18 @@ cdef class _Batch:
             r = batch_push_indices(&self.b, &indices[0] if self.b.n else NULL, layout, canonical, &bad)
         self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
 
-    def _index_keys(self, const int16_t[::1] indices, int layout, bint canonical, uint16_t[::1] keys):
+    def _index_keys(self, const int16_t[::1] indices, int layout, bint canonical, uint16_t[::1] keys,
+                    int threads=1):
         """Writes to keys the python-chess key of each game's legal move with policy index
-        indices[i] (0 for -1 or a finished game); IllegalMoveError if an ongoing game has none."""
+        indices[i] (0 for -1 or a finished game), looked up on threads; IllegalMoveError for the
+        first ongoing game without one."""
         cdef size_t bad = 0
         cdef int r
         if indices.shape[0] != <Py_ssize_t>self.b.n or keys.shape[0] != <Py_ssize_t>self.b.n:
             raise ValueError(f"expected {self.b.n} indices, got {indices.shape[0]}")
         if self.b.n:
             with nogil:
-                r = batch_index_keys(&self.b, &indices[0], layout, canonical, &keys[0], &bad)
+                r = batch_index_keys(&self.b, &indices[0], layout, canonical, &keys[0], &bad, threads)
             self._checked(r, bad, f"policy index {indices[bad]}" if r > 0 else "")
 
     def _reset(self, games):

@@ -430,7 +430,8 @@ cdef extern from "board_batch.h" nogil:
     int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad)
     void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies)
     int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads)
-    int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad)
+    int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad,
+                         int threads)
     void batch_free(Batch *b)
 
 cdef extern from "pz_chess.h" nogil:

@@ -461,17 +461,17 @@ class BoardBatch(_core._Batch):
         >>> counts.tolist()
         [20, 20]
         """
-        return legal_mask(self._played(indices, layout, format), layout, format=format, sparse=sparse, out=out,
-                          threads=threads)
+        return legal_mask(self._played(indices, layout, format, threads), layout, format=format, sparse=sparse,
+                          out=out, threads=threads)
 
-    def _played(self, indices: Any, layout: str, format: str) -> Any:
+    def _played(self, indices: Any, layout: str, format: str, threads: Optional[int] = 1) -> Any:
         """Every game's position after its move of policy index indices[g] (-1: none), as the
-        encoders read positions: the moves checked now (IllegalMoveError, nothing played),
-        played in the encoding's pass."""
+        encoders read positions: the moves checked now, on threads (IllegalMoveError, nothing
+        played), played in the encoding's pass."""
         np = _numpy()
         keys = np.empty(len(self), np.uint16)
         self._index_keys(np.ascontiguousarray(indices, np.int16), _name(layout, POLICIES, "policy layout"),
-                         _canonical(layout, format), keys)
+                         _canonical(layout, format), keys, _threads(threads))
         return _core._BatchRows(self, play=keys)
 
     def reset(self, which: Any = None) -> None:

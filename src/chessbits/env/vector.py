@@ -79,7 +79,7 @@ class VectorChessEnv(VectorEnv):
         game's action played first (with copy=True into new arrays, the last step's left to
         whoever holds them: what a copy gives, without the copying)."""
         format = self._planes.get("format", "classical")
-        source = self._batch if actions is None else self._batch._played(actions, self.policy, format)
+        source = self._batch if actions is None else self._batch._played(actions, self.policy, format, self._threads)
         if self.copy:
             self._observations, self._masks = np.empty_like(self._observations), np.empty_like(self._masks)
         encode._run(source, **self._dense, planes=self._observations if self.layout else None,
