@@ -57,6 +57,22 @@ def test_games_against_single_boards(layout, policy, dtype, format):
     assert ended >= n  # (every game ended at least once: by the ply limit if not before)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_many_games_as_boards(threads):
+    """Many games stepped on threads: their planes and masks as chessbits.encode writes those
+    of the games' Boards."""
+    n = 600
+    envs = VectorChessEnv(n, layout="alphazero", dtype="bool", threads=threads, copy=False)
+    observations, infos = envs.reset(seed=1)
+    rng = np.random.default_rng(threads)
+    for _ in range(12):
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in infos["action_mask"]])
+        observations, _, _, _, infos = envs.step(actions)
+    boards = [envs.board(i) for i in range(n)]
+    assert np.array_equal(observations, encode.planes(boards, "alphazero", dtype="bool"))
+    assert np.array_equal(infos["action_mask"], encode.legal_mask(boards, "alphazero"))
+
+
 def test_seeds_reproduce_games():
     def play(seed):
         envs = VectorChessEnv(3, layout="simple", max_plies=30)
