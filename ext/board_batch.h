@@ -11,6 +11,7 @@
    again when asked; no position of a game has more than 218). */
 #define BATCH_LEGAL 256
 
+/* (The fields a step reads share lines; the start, read only on a reset, goes last.) */
 typedef struct {
   PgnBoard board;       /* the game so far */
   EncPos *hist;         /* hist[0..board.ply]: its positions for the encoders */
@@ -20,7 +21,7 @@ typedef struct {
   int8_t white_wins;    /* after a checkmate */
   int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
   int index_key;        /* the policy (layout * 2 + lc0 canonical) of index[], -1 if none yet */
-  int nsparse;          /* (the fields a step reads share lines; the start, read on a reset, last) */
+  int nsparse;          /* sparse[]'s length */
   PyMove legal[BATCH_LEGAL];
   int16_t index[BATCH_LEGAL]; /* each legal move's index in that policy */
   int16_t sparse[BATCH_LEGAL]; /* index[] ascending, each once (policy_ascending) */

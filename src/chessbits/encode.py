@@ -464,7 +464,7 @@ class BoardBatch(_core._Batch):
         return legal_mask(self._played(indices, layout, format, threads), layout, format=format, sparse=sparse,
                           out=out, threads=threads)
 
-    def _played(self, indices: Any, layout: str, format: str, threads: Optional[int] = 1) -> Any:
+    def _played(self, indices: Any, layout: str, format: str, threads: Optional[int]) -> Any:
         """Every game's position after its move of policy index indices[g] (-1: none), as the
         encoders read positions: the moves checked now, on threads (IllegalMoveError, nothing
         played), played in the encoding's pass."""
