@@ -13,8 +13,9 @@
 /* Planes written compact: 64-bit masks and float values, lc0's own form. */
 #define ENC_COMPACT (-1)
 
-/* A thread's legal-move indices of the sparse form, its positions' back to back. */
-typedef struct { int16_t *idx; size_t n, cap; int oom; } EncSparse;
+/* A thread's legal-move indices of the sparse form, its positions' back to back (apart: two threads'
+   counters never share a cache line, wherever the job lies; each writes its own a position). */
+typedef struct { int16_t *idx; size_t n, cap; int oom; char apart[100]; } EncSparse;
 
 typedef struct {
   EncOptions opt;          /* the planes' layout (opt.layout < 0: no planes) */
