@@ -3,6 +3,10 @@
    is to move, "ours" the mover's pieces. */
 #include <string.h>
 #include "encode.h"
+#include "cpu.h"
+#ifdef CB_X86
+#include <immintrin.h>
+#endif
 
 /* --- one position, its repetitions ------------------------------------------------------ */
 
@@ -313,41 +317,121 @@ static uint16_t enc_half(float v) {
   return (uint16_t)(sign | r);
 }
 
-void enc_expand(const uint64_t *mask, const float *value, int count, int dtype, void *out) {
+/* Returns what a set square of a plane of value v holds in dtype, as its bits (0 where v is 0:
+   the plane is empty). */
+static inline uint32_t enc_square_bits(float v, int dtype) {
+  if (v == 0.0f) return 0;
+  if (dtype == ENC_FLOAT32) {
+    uint32_t bits;
+    memcpy(&bits, &v, 4);
+    return bits;
+  }
+  if (dtype == ENC_FLOAT16) return enc_half(v);
+  return dtype == ENC_BOOL ? 1 : v >= 255.0f ? 255 : v <= 0.0f ? 0 : (uint32_t)v;
+}
+
+/* Returns nothing; enc_expand's work, a row of 8 squares at a time from tables. */
+static void enc_expand_base(const uint64_t *mask, const float *value, int count, int dtype, void *out) {
   const size_t square = (size_t)enc_dtype_size(dtype);
   for (int p = 0; p < count; p++) {
     const uint64_t m = mask[p];
-    const float v = value[p];
+    const uint32_t bits = enc_square_bits(value[p], dtype);
     uint8_t *o = (uint8_t *)out + 64 * square * (size_t)p;
-    if (m == 0 || v == 0.0f) {  /* most planes are empty: one memset */
+    if (m == 0 || bits == 0) {  /* most planes are empty: one memset */
       memset(o, 0, 64 * square);
       continue;
     }
-    if (dtype == ENC_FLOAT32) {
-      uint32_t bits;
-      memcpy(&bits, &v, 4);
-      for (int r = 0; r < 8; r++) {
-        const uint32_t *w = enc_words[(m >> (8 * r)) & 0xFF];
+    for (int r = 0; r < 8; r++) {
+      const unsigned byte = (m >> (8 * r)) & 0xFF;
+      if (dtype == ENC_FLOAT32) {
         uint32_t row[8];
-        for (int j = 0; j < 8; j++) row[j] = w[j] & bits;
+        for (int j = 0; j < 8; j++) row[j] = enc_words[byte][j] & bits;
         memcpy(o + 32 * r, row, sizeof row);
-      }
-    } else if (dtype == ENC_FLOAT16) {
-      const uint16_t bits = enc_half(v);
-      for (int r = 0; r < 8; r++) {
-        const uint16_t *w = enc_halves[(m >> (8 * r)) & 0xFF];
+      } else if (dtype == ENC_FLOAT16) {
         uint16_t row[8];
-        for (int j = 0; j < 8; j++) row[j] = w[j] & bits;
+        for (int j = 0; j < 8; j++) row[j] = enc_halves[byte][j] & (uint16_t)bits;
         memcpy(o + 16 * r, row, sizeof row);
-      }
-    } else {
-      const uint64_t k = dtype == ENC_BOOL ? 1 : v >= 255.0f ? 255 : v <= 0.0f ? 0 : (uint64_t)v;
-      for (int r = 0; r < 8; r++) {
-        const uint64_t row = enc_bytes[(m >> (8 * r)) & 0xFF] * k;
+      } else {
+        const uint64_t row = enc_bytes[byte] * bits;
         memcpy(o + 8 * r, &row, 8);
       }
     }
   }
+}
+
+#ifdef CB_X86
+/* Returns nothing; enc_expand's work with AVX2: the squares' bits spread over the lanes, compared
+   with each lane's own bit, the compare's all-ones masking the value (32 bytes a store). */
+static CB_TARGET_V3 void enc_expand_v3(const uint64_t *mask, const float *value, int count, int dtype, void *out) {
+  const __m256i own8 = _mm256_set1_epi64x((int64_t)0x8040201008040201ULL);
+  const __m256i own16 = _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+                                          -32768);
+  const __m256i own32 = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  const __m256i byte_of = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2,
+                                           3, 3, 3, 3, 3, 3, 3, 3);
+  uint8_t *o = out;
+  for (int p = 0; p < count; p++) {
+    const uint64_t m = mask[p];
+    const uint32_t bits = enc_square_bits(value[p], dtype);
+    if (dtype == ENC_FLOAT32) {
+      const __m256i v = _mm256_set1_epi32((int32_t)bits);
+      for (int r = 0; r < 8; r++) {
+        const __m256i on = _mm256_and_si256(_mm256_set1_epi32((int32_t)((m >> (8 * r)) & 0xFF)), own32);
+        _mm256_storeu_si256((__m256i *)o, _mm256_and_si256(_mm256_cmpeq_epi32(on, own32), v));
+        o += 32;
+      }
+    } else if (dtype == ENC_FLOAT16) {
+      const __m256i v = _mm256_set1_epi16((int16_t)bits);
+      for (int r = 0; r < 4; r++) {
+        const __m256i on = _mm256_and_si256(_mm256_set1_epi16((int16_t)((m >> (16 * r)) & 0xFFFF)), own16);
+        _mm256_storeu_si256((__m256i *)o, _mm256_and_si256(_mm256_cmpeq_epi16(on, own16), v));
+        o += 32;
+      }
+    } else {
+      const __m256i v = _mm256_set1_epi8((char)bits);
+      for (int r = 0; r < 2; r++) {
+        const __m256i spread = _mm256_shuffle_epi8(_mm256_set1_epi32((int32_t)(uint32_t)(m >> (32 * r))), byte_of);
+        const __m256i on = _mm256_cmpeq_epi8(_mm256_and_si256(spread, own8), own8);
+        _mm256_storeu_si256((__m256i *)o, _mm256_and_si256(on, v));
+        o += 32;
+      }
+    }
+  }
+}
+
+/* Returns nothing; enc_expand's work with AVX-512: the squares are a mask register, the value
+   set where its bits are (64 bytes a store). */
+static CB_TARGET_V4 void enc_expand_v4(const uint64_t *mask, const float *value, int count, int dtype, void *out) {
+  uint8_t *o = out;
+  for (int p = 0; p < count; p++) {
+    const uint64_t m = mask[p];
+    const uint32_t bits = enc_square_bits(value[p], dtype);
+    if (dtype == ENC_FLOAT32) {
+      for (int r = 0; r < 4; r++, o += 64)
+        _mm512_storeu_si512(o, _mm512_maskz_set1_epi32((__mmask16)(m >> (16 * r)), (int)bits));
+    } else if (dtype == ENC_FLOAT16) {
+      for (int r = 0; r < 2; r++, o += 64)
+        _mm512_storeu_si512(o, _mm512_maskz_set1_epi16((__mmask32)(m >> (32 * r)), (short)bits));
+    } else {
+      _mm512_storeu_si512(o, _mm512_maskz_set1_epi8((__mmask64)m, (char)bits));
+      o += 64;
+    }
+  }
+}
+#endif
+
+void enc_expand(const uint64_t *mask, const float *value, int count, int dtype, void *out) {
+#ifdef CB_X86
+  if (cpu_v4()) {
+    enc_expand_v4(mask, value, count, dtype, out);
+    return;
+  }
+  if (cpu_v3()) {
+    enc_expand_v3(mask, value, count, dtype, out);
+    return;
+  }
+#endif
+  enc_expand_base(mask, value, count, dtype, out);
 }
 
 /* --- searchless_chess tokens ------------------------------------------------------------- */
