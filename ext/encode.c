@@ -434,6 +434,83 @@ void enc_expand(const uint64_t *mask, const float *value, int count, int dtype, 
   enc_expand_base(mask, value, count, dtype, out);
 }
 
+/* Returns the bools of byte b's bits, bit j in byte j (little-endian, as every target). */
+static inline uint64_t enc_byte_bools(unsigned b) {
+  const uint64_t own = ((uint64_t)b * 0x0101010101010101ULL) & 0x8040201008040201ULL;  /* byte j: b's bit j */
+  return ((own + 0x7F7F7F7F7F7F7F7FULL) >> 7) & 0x0101010101010101ULL;              /* (no carries) */
+}
+
+/* Returns the bits of 8 bools (enc_byte_bools' inverse). */
+static inline unsigned enc_bools_byte(const uint8_t *b) {
+  unsigned out = 0;
+  for (int j = 0; j < 8; j++) out |= (unsigned)(b[j] != 0) << j;
+  return out;
+}
+
+#ifdef CB_X86
+/* Returns nothing; enc_bools of whole 64-bit words with AVX-512, then the rest byte by byte. */
+static CB_TARGET_V4 void enc_bools_v4(const uint8_t *bits, int n, uint8_t *out) {
+  int k = 0;
+  for (; k + 64 <= n; k += 64) {
+    uint64_t w;
+    memcpy(&w, bits + (k >> 3), 8);
+    _mm512_storeu_si512(out + k, _mm512_maskz_set1_epi8((__mmask64)w, 1));
+  }
+  for (; k + 8 <= n; k += 8) {
+    const uint64_t b = enc_byte_bools(bits[k >> 3]);
+    memcpy(out + k, &b, 8);
+  }
+  for (; k < n; k++) out[k] = (uint8_t)((bits[k >> 3] >> (k & 7)) & 1);
+}
+
+/* Returns nothing; enc_bits of whole 64-byte blocks with AVX-512, then the rest. */
+static CB_TARGET_V4 void enc_bits_v4(const uint8_t *bools, int n, uint8_t *bits) {
+  int k = 0;
+  for (; k + 64 <= n; k += 64) {
+    const __m512i b = _mm512_loadu_si512(bools + k);
+    const uint64_t w = (uint64_t)_mm512_test_epi8_mask(b, b);
+    memcpy(bits + (k >> 3), &w, 8);
+  }
+  for (; k + 8 <= n; k += 8) bits[k >> 3] = (uint8_t)enc_bools_byte(bools + k);
+  if (k < n) {
+    unsigned last = 0;
+    for (int j = 0; k + j < n; j++) last |= (unsigned)(bools[k + j] != 0) << j;
+    bits[k >> 3] = (uint8_t)last;
+  }
+}
+#endif
+
+void enc_bools(const uint8_t *bits, int n, uint8_t *out) {
+#ifdef CB_X86
+  if (cpu_v4()) {
+    enc_bools_v4(bits, n, out);
+    return;
+  }
+#endif
+  int k = 0;
+  for (; k + 8 <= n; k += 8) {
+    const uint64_t b = enc_byte_bools(bits[k >> 3]);
+    memcpy(out + k, &b, 8);
+  }
+  for (; k < n; k++) out[k] = (uint8_t)((bits[k >> 3] >> (k & 7)) & 1);
+}
+
+void enc_bits(const uint8_t *bools, int n, uint8_t *bits) {
+#ifdef CB_X86
+  if (cpu_v4()) {
+    enc_bits_v4(bools, n, bits);
+    return;
+  }
+#endif
+  int k = 0;
+  for (; k + 8 <= n; k += 8) bits[k >> 3] = (uint8_t)enc_bools_byte(bools + k);
+  if (k < n) {
+    unsigned last = 0;
+    for (int j = 0; k + j < n; j++) last |= (unsigned)(bools[k + j] != 0) << j;
+    bits[k >> 3] = (uint8_t)last;
+  }
+}
+
 /* --- searchless_chess tokens ------------------------------------------------------------- */
 
 /* searchless_chess's characters, in its order (a token is a character's index). */

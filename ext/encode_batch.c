@@ -268,3 +268,91 @@ int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size
 void enc_job_free(EncJob *j) {
   for (int t = 0; t < WORKERS_MAX; t++) free(j->sparse[t].idx), j->sparse[t] = (EncSparse){0};
 }
+
+/* --- A shuffle buffer's rows --------------------------------------------------------------- */
+
+typedef struct {
+  uint8_t *buf, *out;
+  const uint8_t *in, *rec, *legal;
+  const uint64_t *masks;
+  const float *values;
+  const int64_t *slots;
+  size_t width, begin, end, bits_at;
+  int planes, dtype, moves;
+  void *planes_out;
+  uint8_t *mask_out;
+} EbRows;
+
+/* Returns nothing; one thread's range of enc_rows_swap. */
+static void eb_swap_run(void *arg) {
+  const EbRows *w = arg;
+  for (size_t i = w->begin; i < w->end; i++) {
+    uint8_t *row = w->buf + (size_t)w->slots[i] * w->width;
+    if (w->out) memcpy(w->out + i * w->width, row, w->width);
+    if (w->in) memcpy(row, w->in + i * w->width, w->width);
+  }
+}
+
+/* Returns the EbRows of thread t of `threads` over n rows, the rest of its fields from w. */
+static EbRows eb_rows_part(EbRows w, size_t n, int t, int threads) {
+  w.begin = n * (size_t)t / (size_t)threads, w.end = n * (size_t)(t + 1) / (size_t)threads;
+  return w;
+}
+
+void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *in, uint8_t *out, size_t n, size_t width,
+                   int threads) {
+  threads = workers_for(threads, n / 64);  /* (a thread for fewer rows costs more than it saves) */
+  EbRows w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++)
+    w[t] = eb_rows_part((EbRows){.buf = buf, .out = out, .in = in, .slots = slots, .width = width}, n, t, threads);
+  workers_run(threads, eb_swap_run, w, sizeof w[0]);
+}
+
+/* Returns nothing; one thread's range of enc_rows_pack. */
+static void eb_pack_run(void *arg) {
+  const EbRows *w = arg;
+  const size_t p = (size_t)w->planes;
+  for (size_t i = w->begin; i < w->end; i++) {
+    uint8_t *row = w->out + i * w->width;
+    if (p) {
+      memcpy(row, w->masks + i * p, 8 * p);
+      memcpy(row + 8 * p, w->values + i * p, 4 * p);
+    }
+    memset(row + 12 * p, 0, w->width - 12 * p);
+    if (w->moves) enc_bits(w->legal + i * (size_t)w->moves, w->moves, row + w->bits_at);
+  }
+}
+
+void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
+                   const uint8_t *legal, size_t bits_at, int moves, int threads) {
+  threads = workers_for(threads, n / 64);
+  EbRows w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++)
+    w[t] = eb_rows_part((EbRows){.out = rows, .width = width, .masks = masks, .values = values, .planes = planes,
+                                 .legal = legal, .bits_at = bits_at, .moves = moves}, n, t, threads);
+  workers_run(threads, eb_pack_run, w, sizeof w[0]);
+}
+
+/* Returns nothing; one thread's range of enc_rows_finish. */
+static void eb_finish_run(void *arg) {
+  const EbRows *w = arg;
+  const size_t dense = (size_t)w->planes * 64 * (size_t)enc_dtype_size(w->dtype);
+  for (size_t i = w->begin; i < w->end; i++) {
+    const uint8_t *row = w->rec + i * w->width;
+    if (w->planes)
+      enc_expand((const uint64_t *)row, (const float *)(row + 8 * (size_t)w->planes), w->planes, w->dtype,
+                 (uint8_t *)w->planes_out + i * dense);
+    if (w->moves) enc_bools(row + w->bits_at, w->moves, w->mask_out + i * (size_t)w->moves);
+  }
+}
+
+void enc_rows_finish(const uint8_t *rec, size_t width, size_t n, int planes, int dtype, void *planes_out,
+                     size_t bits_at, int moves, uint8_t *mask_out, int threads) {
+  threads = workers_for(threads, n / 64);
+  EbRows w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++)
+    w[t] = eb_rows_part((EbRows){.rec = rec, .width = width, .planes = planes, .dtype = dtype,
+                                 .planes_out = planes_out, .bits_at = bits_at, .moves = moves, .mask_out = mask_out},
+                        n, t, threads);
+  workers_run(threads, eb_finish_run, w, sizeof w[0]);
+}

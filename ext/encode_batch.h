@@ -69,4 +69,23 @@ int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size
 /* Returns nothing; frees the sparse buffers of j. */
 void enc_job_free(EncJob *j);
 
+/* Returns nothing; out row i = buf row slots[i] (where out is not NULL), then buf row slots[i] =
+   in row i (where in is not NULL), for i < n (rows of `width` bytes; the slots distinct: a
+   shuffle buffer's exchange), on `threads`. */
+void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *in, uint8_t *out, size_t n, size_t width,
+                   int threads);
+
+/* Returns nothing; for i < n, row i of `width` bytes at rows gets position i's `planes` compact
+   planes (masks[i], then values[i]) from byte 0 and its `moves` legal bools (legal row i) as bits
+   from byte bits_at, the rest of the row 0 (enc_rows_finish's form), on `threads`. */
+void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
+                   const uint8_t *legal, size_t bits_at, int moves, int threads);
+
+/* Returns nothing; for i < n, rows of `width` bytes at rec each holding `planes` compact planes
+   (their masks at byte 0, their values after) and a mask of `moves` bits at byte bits_at: the
+   planes written out dense in dtype (enc_expand) to planes_out row i, the bits as bools to
+   mask_out row i, on `threads`. */
+void enc_rows_finish(const uint8_t *rec, size_t width, size_t n, int planes, int dtype, void *planes_out,
+                     size_t bits_at, int moves, uint8_t *mask_out, int threads);
+
 #endif

@@ -187,30 +187,62 @@ def _legal_keys(Board board):
     return [moves[i] for i in range(n)]
 
 
-def _put_rows(uint8_t[:, ::1] dst, const int64_t[::1] rows, const uint8_t[:, ::1] src):
-    """dst[rows[i]] = src[i] for every i, each row's bytes copied at once (NumPy's assignment
-    through an index array goes element by element: 10x slower on the rows of a stream's
-    shuffle buffer)."""
-    cdef Py_ssize_t i, n = rows.shape[0], width = dst.shape[1], height = dst.shape[0]
-    if src.shape[0] != n or src.shape[1] != width:
-        raise ValueError(f"_put_rows: {n} rows of {width} bytes, got {src.shape[0]} of {src.shape[1]}")
+def _swap_rows(uint8_t[:, ::1] buf, const int64_t[::1] slots, src, out, int threads):
+    """A shuffle buffer's exchange: out[i] = buf[slots[i]] (out None: not taken), then buf[slots[i]]
+    = src[i] (src None: buf kept), each row's bytes at once, on threads with the GIL released; the
+    slots distinct (NumPy's take and assignment through an index go element by element)."""
+    cdef Py_ssize_t i, n = slots.shape[0], width = buf.shape[1], height = buf.shape[0]
+    cdef const uint8_t[:, ::1] rows
+    cdef uint8_t[:, ::1] taken
+    cdef const uint8_t *incoming = NULL
+    cdef uint8_t *outgoing = NULL
+    for name, given in (("in", src), ("out", out)):
+        if given is not None and (given.shape[0] != n or given.shape[1] != width):
+            raise ValueError(f"_swap_rows: {n} rows of {width} bytes {name}, got {given.shape[0]} of {given.shape[1]}")
     for i in range(n):
-        if not 0 <= rows[i] < height:
-            raise IndexError(f"_put_rows: row {rows[i]} outside 0..{height - 1}")
-    if width:
-        with nogil:
-            for i in range(n):
-                memcpy(&dst[rows[i], 0], &src[i, 0], width)
+        if not 0 <= slots[i] < height:
+            raise IndexError(f"_swap_rows: row {slots[i]} outside 0..{height - 1}")
+    if not n or not width:
+        return
+    if src is not None:
+        rows = src
+        incoming = &rows[0, 0]
+    if out is not None:
+        taken = out
+        outgoing = &taken[0, 0]
+    with nogil:
+        enc_rows_swap(&buf[0, 0], &slots[0], incoming, outgoing, <size_t>n, <size_t>width, threads)
 
 
-def _expand_planes(const uint64_t[:, ::1] masks, const float[:, ::1] values, int dtype, uint8_t[:, ::1] out):
-    """Compact planes (each plane's squares and value) written out dense: row i of out, the
-    bytes of (P, 8, 8) in dtype (a DTYPES number), from masks[i] and values[i]."""
-    cdef Py_ssize_t i, n = masks.shape[0], count = masks.shape[1]
-    if values.shape[0] != n or values.shape[1] != count or out.shape[0] != n or not 0 <= dtype <= ENC_FLOAT32 \
-            or out.shape[1] != count * 64 * enc_dtype_size(dtype):
-        raise ValueError("_expand_planes: shapes or dtype do not agree")
-    if count:
+def _pack_rows(uint8_t[:, ::1] rows, const uint64_t[:, ::1] masks, const float[:, ::1] values,
+               const uint8_t[:, ::1] legal, Py_ssize_t bits_at, int threads):
+    """Positions packed as a stream's rows, on threads with the GIL released: row i gets
+    masks[i] and values[i] (compact planes) from byte 0, legal[i] (bools) as bits from byte
+    bits_at, and 0 in the rest of the row (for the scalars written after)."""
+    cdef Py_ssize_t n = rows.shape[0], width = rows.shape[1], planes = masks.shape[1], moves = legal.shape[1]
+    if masks.shape[0] != n or values.shape[0] != n or legal.shape[0] != n or values.shape[1] != planes \
+            or bits_at < 12 * planes or bits_at + (moves + 7) // 8 > width:
+        raise ValueError("_pack_rows: shapes do not agree")
+    if n:
         with nogil:
-            for i in range(n):
-                enc_expand(&masks[i, 0], &values[i, 0], <int>count, dtype, &out[i, 0])
+            enc_rows_pack(&rows[0, 0], <size_t>width, <size_t>n, &masks[0, 0] if planes else NULL,
+                          &values[0, 0] if planes else NULL, <int>planes, &legal[0, 0] if moves else NULL,
+                          <size_t>bits_at, <int>moves, threads)
+
+
+def _finish_rows(const uint8_t[:, ::1] rec, int planes, int dtype, uint8_t[:, ::1] planes_out, Py_ssize_t bits_at,
+                 int moves, uint8_t[:, ::1] mask_out, int threads):
+    """A stream's rows handed out, on threads with the GIL released: row i of rec holds `planes`
+    compact planes (their masks from byte 0, then their values) and a mask of `moves` bits from
+    byte bits_at; planes_out row i gets the planes dense in dtype (a DTYPES number), mask_out
+    row i the bits as bools."""
+    cdef Py_ssize_t n = rec.shape[0], width = rec.shape[1]
+    if not 0 <= dtype <= ENC_FLOAT32 or planes_out.shape[0] != n or mask_out.shape[0] != n \
+            or planes_out.shape[1] != planes * 64 * enc_dtype_size(dtype) or mask_out.shape[1] != moves \
+            or width < 12 * planes or bits_at < 12 * planes or bits_at + (moves + 7) // 8 > width:
+        raise ValueError("_finish_rows: shapes or dtype do not agree")
+    if n:
+        with nogil:
+            enc_rows_finish(&rec[0, 0], <size_t>width, <size_t>n, planes, dtype,
+                            &planes_out[0, 0] if planes else NULL, <size_t>bits_at, moves,
+                            &mask_out[0, 0] if moves else NULL, threads)

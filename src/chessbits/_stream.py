@@ -1,11 +1,11 @@
 """Training batches streamed from a game database: :func:`chessbits.encode.stream`.
 
 A thread reads the source in batches of games (chessbits.pgn.iter_games), keeps this worker's
-games that pass the filters and encodes their positions (chessbits.encode.dataset, in C with
-the GIL released, the planes compact: each plane's squares and value); the consumer's thread
-mixes the positions in a shuffle buffer, compact, and writes each batch's planes out in its
-dtype as it hands it out. Memory holds the buffer and a few chunks of games, whatever the
-source's size.
+games that pass the filters, encodes their positions (chessbits.encode.dataset, the planes
+compact: each plane's squares and value), packs each position into one row of bytes, mixes the
+rows in a shuffle buffer and writes each batch out in its dtype, all in C on its threads with the
+GIL released where the work is: the consumer's thread only takes finished batches. Memory holds
+the buffer, a few chunks of games and the batches ready, whatever the source's size.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from . import _core, _optional
 # games read and encoded at a time by the reading thread (chunks that stay in the caches: 2x
 # faster than 256 games)
 READ_BATCH = 32
-# chunks of encoded positions the reading thread may hold ready
+# batches the reading thread may hold ready
 AHEAD = 2
 
 
@@ -78,13 +78,68 @@ def _kept(games: Any, first: int, worker: int, workers: int, min_rating: Optiona
     return np.flatnonzero(keep)
 
 
-def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Callable[..., Any],
-            threads: Optional[int], skip_plies: int, clocks: bool, ratings: bool) -> Iterator[Dict[str, Any]]:
-    """Encoded positions of the source's kept games, a chunk per batch of games read; dataset:
+class _Rows:
+    """A position as one row of bytes (the shuffle buffer's unit, so a position moves with one
+    copy): its compact planes' masks from byte 0 and their values after them (8 and 4 bytes a
+    plane), the legal moves as bits, then the scalars; rows padded to 8 bytes so the masks stay
+    aligned."""
+
+    def __init__(self, planes: int, moves: int, clocks: bool, ratings: bool) -> None:
+        np = _numpy()
+        self.planes, self.moves = planes, moves
+        self.bits_at = 12 * planes
+        scalars = [("move", np.int16), ("value", np.float32), ("game", np.int64), ("ply", np.int32)]
+        if clocks:
+            scalars.append(("clock", np.float32))
+        if ratings:
+            scalars += [("rating", np.float32), ("opponent_rating", np.float32)]
+        at = self.bits_at + (moves + 7) // 8
+        self.scalars: List[Tuple[str, Any, int]] = []
+        for name, dtype in scalars:
+            self.scalars.append((name, np.dtype(dtype), at))
+            at += np.dtype(dtype).itemsize
+        self.width = (at + 7) // 8 * 8
+
+    def pack(self, masks: Any, values: Any, legal: Any, scalars: Dict[str, Any], threads: int) -> Any:
+        """Rows of positions: masks (N, P) uint64 and values (N, P) float32 of their planes,
+        legal (N, K) bool, scalars by name."""
+        np = _numpy()
+        rows = np.empty((len(masks), self.width), np.uint8)
+        _core._pack_rows(rows, masks, values, legal.view(np.uint8), self.bits_at, threads)
+        for name, dtype, at in self.scalars:
+            rows[:, at:at + dtype.itemsize] = _bytes(np.ascontiguousarray(scalars[name], dtype))
+        return rows
+
+    def batch(self, parts: List[Any], dtype: str, threads: int) -> Dict[str, Any]:
+        """A batch as handed out, from its parts' rows: the planes written out in dtype, the mask
+        as bools, each scalar its own array."""
+        np = _numpy()
+        n = sum(len(part) for part in parts)
+        planes = np.empty((n, self.planes, 8, 8), np.dtype(dtype))
+        mask = np.empty((n, self.moves), np.bool_)
+        first = 0
+        for part in parts:
+            rows = slice(first, first + len(part))
+            _core._finish_rows(part, self.planes, _core.ENCODE_DTYPES[dtype], _bytes(planes[rows]), self.bits_at,
+                               self.moves, _bytes(mask[rows]), threads)
+            first += len(part)
+        scalars = {name: np.concatenate([part[:, at:at + type_.itemsize] for part in parts]).view(type_).reshape(-1)
+                   for name, type_, at in self.scalars}
+        return {"planes": planes, "move": scalars.pop("move"), "mask": mask, **scalars}
+
+
+def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Callable[..., Any], rows: _Rows,
+            threads: int, skip_plies: int) -> Iterator[Any]:
+    """The source's kept games' positions as rows, a chunk per batch of games read; dataset:
     encode.dataset with the stream's options."""
     np = _numpy()
     from ._pgnarrays import iter_games
-    for games in iter_games(source, batch=READ_BATCH, threads=threads):
+    names = {name for name, _, _ in rows.scalars}
+    tags = ["WhiteElo", "BlackElo"] if "rating" in names or options["min_rating"] is not None \
+        or options["max_rating"] is not None else []
+    if options["time_control"] is not None:
+        tags.append("TimeControl")
+    for games in iter_games(source, batch=READ_BATCH, threads=threads, headers=tags):  # (only the tags read)
         base = first[0]
         first[0] += len(games)
         kept = _kept(games, base, **options)
@@ -94,90 +149,77 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Cal
         data = dataset(games, threads=threads)
         offsets = np.asarray(games.offsets, np.int64)
         ply = np.arange(len(data.game), dtype=np.int64) - offsets[data.game]
-        chunk = {"planes_masks": data.planes[0], "planes_values": data.planes[1], "move": data.played,
-                 "mask_bits": np.packbits(data.legal, axis=1, bitorder="little"), "value": data.result,
-                 "game": (kept + base)[data.game].astype(np.int64), "ply": ply.astype(np.int32)}
-        if clocks:
-            chunk["clock"] = games.clocks.astype(np.float32)
-        if ratings:
+        scalars = {"move": data.played, "value": data.result, "game": (kept + base)[data.game], "ply": ply}
+        if "clock" in names:
+            scalars["clock"] = games.clocks
+        if "rating" in names:
             white, black = _ratings(games, "WhiteElo")[data.game], _ratings(games, "BlackElo")[data.game]
             black_starts = np.array([bool(f) and f.split()[1:2] == ["b"] for f in games.fens], bool)
             white_moves = (ply % 2 == 0) != black_starts[data.game]
-            chunk["rating"] = np.where(white_moves, white, black).astype(np.float32)
-            chunk["opponent_rating"] = np.where(white_moves, black, white).astype(np.float32)
+            scalars["rating"] = np.where(white_moves, white, black)
+            scalars["opponent_rating"] = np.where(white_moves, black, white)
+        chunk = rows.pack(data.planes[0], data.planes[1], data.legal, scalars, threads)
         if skip_plies:
-            rows = np.flatnonzero(ply >= skip_plies)
-            chunk = {name: values[rows] for name, values in chunk.items()}
-        if len(chunk["move"]):
+            chunk = chunk[ply >= skip_plies]
+        if len(chunk):
             yield chunk
 
 
-def _finish(batch: Dict[str, Any], dtype: str, size: int) -> Dict[str, Any]:
-    """A batch as handed out: its planes written out in dtype, its mask of `size` moves unpacked
-    (the buffer holds them compact: a plane's squares and value, a bit a move)."""
-    np = _numpy()
-    masks = batch.pop("planes_masks")
-    planes = np.empty((len(masks), masks.shape[1], 8, 8), np.dtype(dtype))
-    _core._expand_planes(masks, batch.pop("planes_values"), _core.ENCODE_DTYPES[dtype], _bytes(planes))
-    mask = np.unpackbits(batch.pop("mask_bits"), axis=1, count=size, bitorder="little").view(np.bool_)
-    return {"planes": planes, "move": batch.pop("move"), "mask": mask, **batch}
-
-
 class _Shuffler:
-    """A buffer of `capacity` positions: each position that comes in takes the place of one
-    drawn at random, which goes out (tf.data's shuffle); at the end the rest go out in a random
-    order. Batches of `size` positions."""
+    """A buffer of `capacity` rows: each row that comes in takes the place of one drawn at
+    random, which goes out (tf.data's shuffle); at the end the rest go out in a random order.
+    Batches of `size` rows, each as the list of its parts' rows."""
 
-    def __init__(self, capacity: int, size: int, seed: Any) -> None:
+    def __init__(self, capacity: int, size: int, seed: Any, threads: int) -> None:
         np = _numpy()
-        self.capacity, self.size = capacity, size
+        self.capacity, self.size, self.threads = capacity, size, threads
         self.rng = np.random.default_rng(seed)
-        self.buffer: Optional[Dict[str, Any]] = None
+        self.buffer: Any = None
         self.fill = 0
-        self.out: List[Dict[str, Any]] = []
+        self.out: List[Any] = []
         self.pending = 0
 
-    def _emit(self) -> Dict[str, Any]:
-        np = _numpy()
+    def _emit(self) -> List[Any]:
         parts, self.out, self.pending = self.out, [], 0
-        return parts[0] if len(parts) == 1 else {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
+        return parts
 
-    def add(self, chunk: Dict[str, Any]) -> Iterator[Dict[str, Any]]:
+    def _take(self, slots: Any, incoming: Any) -> Any:
+        """The buffer's rows at slots, incoming's rows in their places (None: left as they are)."""
         np = _numpy()
-        n, at = len(chunk["move"]), 0
+        part = np.empty((len(slots), self.buffer.shape[1]), np.uint8)
+        _core._swap_rows(self.buffer, np.ascontiguousarray(slots, np.int64), incoming, part, self.threads)
+        return part
+
+    def add(self, chunk: Any) -> Iterator[List[Any]]:
+        np = _numpy()
+        n, at = len(chunk), 0
         if self.buffer is None:
-            self.buffer = {name: np.empty((self.capacity, *values.shape[1:]), values.dtype)
-                           for name, values in chunk.items()}
+            self.buffer = np.empty((self.capacity, chunk.shape[1]), np.uint8)
         while at < n:
             if self.fill < self.capacity:
                 k = min(self.capacity - self.fill, n - at)
-                for name, values in chunk.items():
-                    self.buffer[name][self.fill:self.fill + k] = values[at:at + k]
+                _core._swap_rows(self.buffer, np.arange(self.fill, self.fill + k, dtype=np.int64), chunk[at:at + k], None,
+                                 self.threads)
                 self.fill += k
             else:
                 k = min(self.size - self.pending, n - at, self.capacity or n)
                 if self.capacity:  # k drawn from the buffer go out, the chunk's k take their places
-                    slots = self.rng.choice(self.capacity, k, replace=False)
-                    part = {}
-                    for name, values in self.buffer.items():
-                        part[name] = np.take(values, slots, axis=0)
-                        _core._put_rows(_bytes(values), slots, _bytes(np.ascontiguousarray(chunk[name][at:at + k])))
+                    part = self._take(self.rng.choice(self.capacity, k, replace=False), chunk[at:at + k])
                 else:  # (no buffer: in the source's order)
-                    part = {name: values[at:at + k] for name, values in chunk.items()}
+                    part = chunk[at:at + k]
                 self.out.append(part)
                 self.pending += k
                 if self.pending == self.size:
                     yield self._emit()
             at += k
 
-    def rest(self, drop_last: bool) -> Iterator[Dict[str, Any]]:
+    def rest(self, drop_last: bool) -> Iterator[List[Any]]:
         """The batches of what the buffer holds at the end of the source."""
         if self.buffer is not None and self.fill:
             order, at = self.rng.permutation(self.fill), 0
             while at < self.fill:
                 k = min(self.size - self.pending, self.fill - at)
-                rows = order[at:at + k]
-                self.out.append({name: values[rows] for name, values in self.buffer.items()})
+                self.out.append(self._take(order[at:at + k], None))
                 self.pending += k
                 at += k
                 if self.pending == self.size:
@@ -186,3 +228,22 @@ class _Shuffler:
         if self.pending and not drop_last:
             yield self._emit()
         self.out, self.pending = [], 0
+
+
+def _batches(chunks: Iterator[Any], shuffler: _Shuffler, finish: Callable[[List[Any]], Dict[str, Any]],
+             drop_last: bool) -> Iterator[Dict[str, Any]]:
+    """The stream's batches, finished, from its chunks of rows through the shuffle buffer; a
+    source cut short gives what came before the cut, then its TruncatedError."""
+    from ._pgnarrays import TruncatedError
+    try:
+        try:
+            for chunk in chunks:
+                yield from map(finish, shuffler.add(chunk))
+        except TruncatedError:
+            yield from map(finish, shuffler.rest(drop_last))
+            raise
+        yield from map(finish, shuffler.rest(drop_last))
+    finally:
+        close = getattr(chunks, "close", None)
+        if close is not None:
+            close()

@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterator, NamedTuple, Optional, Tuple
 
 from . import _core, _optional
-from ._pgnarrays import GameArrays, TruncatedError, _Ahead
+from ._pgnarrays import GameArrays, _Ahead
 from .status import IllegalMoveError
 
 # The layouts' names (their planes), the policies', lc0's input formats and history fill rules,
@@ -364,8 +364,9 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     (0: the source's order); the same ``seed`` gives the same batches. ``worker``/``workers``:
     this reader takes games ``worker``, ``worker + workers``, ...; inside a PyTorch DataLoader
     worker both default to its ``get_worker_info()`` (torch is not imported otherwise). A thread
-    reads and encodes ahead (``threads`` threads in C, GIL released) while batches are used; the
-    last batch may be short unless ``drop_last``. Memory: the buffer, whose positions are held
+    reads, encodes, shuffles and writes out batches ahead (on ``threads`` threads in C, 1 by
+    default, the GIL released) while they are used; the last batch may be short unless
+    ``drop_last``. Memory: the buffer, whose positions are held
     compact (lc0's: 1.6 kB each, its planes as each plane's squares and value, its mask a bit a
     move), and a few hundred games.
 
@@ -388,26 +389,23 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
                                     history_fill=history_fill, compact=True)
     if worker is not None or workers is not None:
         _stream._shard(worker, workers)  # (checked now; PyTorch's worker is found where iterated)
+    threads = _threads(threads)
 
     def batches() -> Iterator[Dict[str, Any]]:
         shard = _stream._shard(worker, workers)
         options = dict(worker=shard[0], workers=shard[1], min_rating=min_rating, max_rating=max_rating,
                        time_control=time_control)
-        reader = _Ahead(_stream._chunks(source, [0], options, encode_rows, threads, skip_plies, clocks, ratings),
-                        _stream.AHEAD, "chessbits-stream")
-        shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed)
-        finish = functools.partial(_stream._finish, dtype=dtype, size=policy_size(policy))
+        rows = _stream._Rows(_name(layout, PLANES, "layout")[1], policy_size(policy), clocks, ratings)
+        chunks = _stream._chunks(source, [0], options, encode_rows, rows, threads, skip_plies)
+        shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed, threads)
+        finish = functools.partial(rows.batch, dtype=dtype, threads=threads)
+        reader = _Ahead(_stream._batches(chunks, shuffler, finish, drop_last), _stream.AHEAD, "chessbits-stream")
         try:
             while True:
-                try:
-                    chunk = reader.get()
-                except TruncatedError:  # (the positions before the cut first)
-                    yield from map(finish, shuffler.rest(drop_last))
-                    raise
-                if chunk is None:
+                batch = reader.get()
+                if batch is None:
                     break
-                yield from map(finish, shuffler.add(chunk))
-            yield from map(finish, shuffler.rest(drop_last))
+                yield batch
         finally:
             reader.close()
     return batches()
