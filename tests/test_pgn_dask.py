@@ -59,3 +59,19 @@ def test_parquet_partitions(cluster, files, tmp_path):
     games = cpgn.read_games_dask(parts, cluster)
     assert len(games) == 50
     assert np.array_equal(games.moves, cpgn.read_games_dask([str(p) for p in files[:2]], cluster).moves)
+
+
+def test_stream_shards_as_dask_tasks(cluster, files, tmp_path):
+    """The stream sharded over Dask workers (chessbits bench stream --dask's tasks): the shards'
+    positions add up to the file's, and its table counts and checks them."""
+    pytest.importorskip("numpy")
+    from chessbits.bench import stream as bench
+    text = b"".join(p.read_bytes() for p in files)
+    path = tmp_path / "all.pgn"
+    path.write_bytes(text)
+    total = len(cpgn.read_games(text).moves)
+    shards = cluster.gather([cluster.submit(bench.shard_positions, str(path), "lc0", 300, i, 3, pure=False)
+                             for i in range(3)])
+    assert sum(shards) == total and all(shards)
+    table, failed = bench.dask_table(path, 300, 1, total, [1])
+    assert not failed and f"{total:,}" in table and "1.00x" in table

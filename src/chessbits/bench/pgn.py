@@ -14,6 +14,7 @@ strings and values) must be the same on both (the "same output" column; exit sta
 The corpus is made by ``benchmarks/pgn_corpus.py`` (Stockfish self-play in Lichess's export
 style); without ``--corpus`` the one it writes to the cache by default is used.
 """
+import functools
 import hashlib
 import io
 import os
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from . import interleaved, machine, median, table
+from . import interleaved, local_cluster, machine, median, table
 from .._options import Parser, positive, summary
 
 DEFAULT_CORPUS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "chessbits" / "bench-pgn" / \
@@ -295,7 +296,9 @@ def _bulletchess(path: Path) -> Callable[[], Tuple[int, int]]:
 
 def dask_table(path: Path, parts: int, rounds: int) -> str:
     """read_games_dask over `parts` copies of the corpus on a LocalCluster of 1 and of 2
-    workers (one thread each, warmed up), games gathered back: seconds and the speedup."""
+    workers (bench.local_cluster, warmed up): the games gathered back to the client, then each
+    source written to Parquet where it was read (only summaries come back): seconds and the
+    speedup."""
     import distributed
     import chessbits.pgn as cpgn
     folder = Path(tempfile.mkdtemp())
@@ -303,17 +306,25 @@ def dask_table(path: Path, parts: int, rounds: int) -> str:
     for k in range(parts):
         files.append(str(folder / f"part{k}.pgn"))
         os.link(path, files[-1]) if hasattr(os, "link") else Path(files[-1]).write_bytes(path.read_bytes())
-    rows, first = [], None
-    for workers in (1, 2):
-        with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                      dashboard_address=":0", silence_logs=40) as cluster, \
-                distributed.Client(cluster) as client:
-            client.run(lambda: cpgn.read_games(files[0]) and None)  # every worker imported and warm
-            seconds, games, plies = timed(lambda: (lambda g: (len(g), len(g.moves)))(cpgn.read_games_dask(files, client)),
-                                          rounds)
-        first = first or seconds
-        rows.append([f"{workers} worker{'s' if workers > 1 else ''}", f"{seconds:.3f}", f"{games / seconds:,.0f}",
-                     f"{games:,}", f"{plies:,}", f"{first / seconds:.2f}x"])
+
+    def gathered(client: Any) -> Tuple[int, int]:
+        games = cpgn.read_games_dask(files, client)
+        return len(games), len(games.moves)
+
+    def written(client: Any) -> Tuple[int, int]:
+        summaries = cpgn.read_games_dask(files, client, write_to=str(folder / "parquet"))
+        return sum(s["games"] for s in summaries), sum(s["plies"] for s in summaries)
+
+    rows = []
+    for what, run in (("gathered", gathered), ("to Parquet", written)):
+        first = None
+        for workers in (1, 2):
+            with local_cluster(workers) as cluster, distributed.Client(cluster) as client:
+                client.run(lambda: cpgn.read_games(files[0]) and None)  # every worker imported and warm
+                seconds, games, plies = timed(functools.partial(run, client), rounds)
+            first = first or seconds
+            rows.append([f"{workers} worker{'s' if workers > 1 else ''}, {what}", f"{seconds:.3f}",
+                         f"{games / seconds:,.0f}", f"{games:,}", f"{plies:,}", f"{first / seconds:.2f}x"])
     return table(["Dask LocalCluster", "seconds", "games/s", "games", "plies", "speedup"], rows)
 
 

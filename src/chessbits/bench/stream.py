@@ -2,6 +2,7 @@
 against a python-chess loader as notebooks write it.
 
     chessbits bench stream [--corpus FILE] [--pychess-games 200] [--buffer 100000] [--rounds 3]
+                           [--dask [WORKERS ...]]
 
 The corpus (``chessbits bench pgn``'s, zstd-compressed here into a temporary file) is streamed
 into batches of 1,024 positions, each with its planes, the played move's index, the legal moves'
@@ -16,6 +17,9 @@ mask and the result for the side to move, shuffled through a buffer of ``--buffe
 - maia2, where installed: its own loader in one process on those games (decompression, chunks,
   python-chess reading and filtering, its dataset's tensors, torch's collate), beside
   ``encode.stream`` with the maia2 layout.
+With ``--dask``: the stream sharded over Dask LocalClusters (``worker=i, workers=n``, one
+single-threaded process a worker, each counting its shard's batches where it runs, as a
+training process would take them); every worker reads the whole file and keeps its games.
 Positions/s is positions handed out over the whole run (filling and draining the buffer
 included); each row's count is checked against the positions of the games it read. Medians of
 interleaved rounds.
@@ -27,7 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
-from . import interleaved, machine, table
+from . import interleaved, local_cluster, machine, table
 from .._options import Parser, positive, summary
 from .pgn import DEFAULT_CORPUS, first_games
 
@@ -139,6 +143,39 @@ def stream_rows(path: Path, layout: str, buffer: int, threads: int) -> Callable[
     return run
 
 
+def shard_positions(path: str, layout: str, buffer: int, worker: int, workers: int) -> int:
+    """The positions of one worker's shard of the stream (a Dask task): its batches taken and
+    counted, as a training process would take them."""
+    from .. import encode
+    return sum(len(batch["move"]) for batch in encode.stream(path, layout, dtype="uint8", batch_size=BATCH,
+                                                             shuffle_buffer=buffer, seed=worker, worker=worker,
+                                                             workers=workers, threads=1))
+
+
+def dask_table(path: Path, buffer: int, rounds: int, expected: int, clusters: Sequence[int]) -> Tuple[str, int]:
+    """encode.stream sharded over Dask LocalClusters of each size in clusters (bench.local_cluster,
+    warmed up), shard i of n on worker i, the positions counted there and summed: the table and 1
+    if a count is not `expected`."""
+    import distributed
+    rows, first, status = [], None, 0
+    for workers in clusters:
+        with local_cluster(workers) as cluster, distributed.Client(cluster) as client:
+            client.run(lambda: __import__("chessbits.encode") and None)  # every worker imported
+
+            def run() -> int:
+                futures = [client.submit(shard_positions, str(path), "lc0", buffer, i, workers, pure=False)
+                           for i in range(workers)]
+                return sum(client.gather(futures))
+            ((seconds, count),) = interleaved([run], rounds)
+        first = first or seconds
+        status |= count != expected
+        rows.append([f"{workers} worker{'s' if workers > 1 else ''}", f"{seconds:.3f}", f"{count / seconds:,.0f}",
+                     f"{count:,}" + ("" if count == expected else f" (expected {expected:,}!)"),
+                     f"{first / seconds:.2f}x"])
+    return table([f"encode.stream on a Dask LocalCluster, lc0 uint8 + mask, buffer {buffer:,} a worker", "seconds",
+                  "positions/s", "positions", "speedup"], rows), status
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Print the table; 1 if a row's positions are not those of the games it read."""
     ap = Parser(prog="chessbits bench stream", description=summary(__doc__ or ""))
@@ -146,6 +183,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--pychess-games", type=positive, default=200, help="games the python-chess loader reads")
     ap.add_argument("--buffer", type=int, default=100_000, help="shuffle buffer, in positions")
     ap.add_argument("--rounds", type=positive, default=3, help="repetitions; medians are shown")
+    ap.add_argument("--dask", type=positive, nargs="*", metavar="WORKERS", default=None,
+                    help="also the stream sharded over Dask LocalClusters of these sizes (default 1 2 4), a shard "
+                         "a worker")
     args = ap.parse_args(argv)
     if not args.corpus.exists():
         print(f"chessbits bench stream: no corpus at {args.corpus}: make it with benchmarks/pgn_corpus.py",
@@ -203,6 +243,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(table(["loader", "threads", "positions", "positions/s", "ratio"], out))
     if rows[-1][0].startswith("maia2"):
         print(f"\nchessbits' maia2 row over maia2's loader: {rates[-2] / rates[-1]:,.1f}x")
+    if args.dask is not None:
+        text, failed = dask_table(path, args.buffer, args.rounds, plies, args.dask or [1, 2, 4])
+        print("\n" + text)
+        status |= failed
     return status
 
 
