@@ -447,68 +447,63 @@ static inline unsigned enc_bools_byte(const uint8_t *b) {
   return out;
 }
 
+/* Returns nothing; enc_bools from bit k on, a byte of bits at a time. */
+static void enc_bools_from(const uint8_t *bits, int k, int n, uint8_t *out) {
+  for (; k + 8 <= n; k += 8) {
+    const uint64_t b = enc_byte_bools(bits[k >> 3]);
+    memcpy(out + k, &b, 8);
+  }
+  for (; k < n; k++) out[k] = (uint8_t)((bits[k >> 3] >> (k & 7)) & 1);
+}
+
+/* Returns nothing; enc_bits from bool k on (k a multiple of 8), 8 bools at a time. */
+static void enc_bits_from(const uint8_t *bools, int k, int n, uint8_t *bits) {
+  for (; k + 8 <= n; k += 8) bits[k >> 3] = (uint8_t)enc_bools_byte(bools + k);
+  if (k < n) {
+    unsigned last = 0;
+    for (int j = 0; k + j < n; j++) last |= (unsigned)(bools[k + j] != 0) << j;
+    bits[k >> 3] = (uint8_t)last;
+  }
+}
+
 #ifdef CB_X86
-/* Returns nothing; enc_bools of whole 64-bit words with AVX-512, then the rest byte by byte. */
-static CB_TARGET_V4 void enc_bools_v4(const uint8_t *bits, int n, uint8_t *out) {
+/* Returns the bools enc_bools wrote with AVX-512, 64 a store (whole 64-bit words of bits). */
+static CB_TARGET_V4 int enc_bools_v4(const uint8_t *bits, int n, uint8_t *out) {
   int k = 0;
   for (; k + 64 <= n; k += 64) {
     uint64_t w;
     memcpy(&w, bits + (k >> 3), 8);
     _mm512_storeu_si512(out + k, _mm512_maskz_set1_epi8((__mmask64)w, 1));
   }
-  for (; k + 8 <= n; k += 8) {
-    const uint64_t b = enc_byte_bools(bits[k >> 3]);
-    memcpy(out + k, &b, 8);
-  }
-  for (; k < n; k++) out[k] = (uint8_t)((bits[k >> 3] >> (k & 7)) & 1);
+  return k;
 }
 
-/* Returns nothing; enc_bits of whole 64-byte blocks with AVX-512, then the rest. */
-static CB_TARGET_V4 void enc_bits_v4(const uint8_t *bools, int n, uint8_t *bits) {
+/* Returns the bools enc_bits read with AVX-512, 64 a test (whole 64-byte blocks). */
+static CB_TARGET_V4 int enc_bits_v4(const uint8_t *bools, int n, uint8_t *bits) {
   int k = 0;
   for (; k + 64 <= n; k += 64) {
     const __m512i b = _mm512_loadu_si512(bools + k);
     const uint64_t w = (uint64_t)_mm512_test_epi8_mask(b, b);
     memcpy(bits + (k >> 3), &w, 8);
   }
-  for (; k + 8 <= n; k += 8) bits[k >> 3] = (uint8_t)enc_bools_byte(bools + k);
-  if (k < n) {
-    unsigned last = 0;
-    for (int j = 0; k + j < n; j++) last |= (unsigned)(bools[k + j] != 0) << j;
-    bits[k >> 3] = (uint8_t)last;
-  }
+  return k;
 }
 #endif
 
 void enc_bools(const uint8_t *bits, int n, uint8_t *out) {
-#ifdef CB_X86
-  if (cpu_v4()) {
-    enc_bools_v4(bits, n, out);
-    return;
-  }
-#endif
   int k = 0;
-  for (; k + 8 <= n; k += 8) {
-    const uint64_t b = enc_byte_bools(bits[k >> 3]);
-    memcpy(out + k, &b, 8);
-  }
-  for (; k < n; k++) out[k] = (uint8_t)((bits[k >> 3] >> (k & 7)) & 1);
+#ifdef CB_X86
+  if (cpu_v4()) k = enc_bools_v4(bits, n, out);
+#endif
+  enc_bools_from(bits, k, n, out);
 }
 
 void enc_bits(const uint8_t *bools, int n, uint8_t *bits) {
-#ifdef CB_X86
-  if (cpu_v4()) {
-    enc_bits_v4(bools, n, bits);
-    return;
-  }
-#endif
   int k = 0;
-  for (; k + 8 <= n; k += 8) bits[k >> 3] = (uint8_t)enc_bools_byte(bools + k);
-  if (k < n) {
-    unsigned last = 0;
-    for (int j = 0; k + j < n; j++) last |= (unsigned)(bools[k + j] != 0) << j;
-    bits[k >> 3] = (uint8_t)last;
-  }
+#ifdef CB_X86
+  if (cpu_v4()) k = enc_bits_v4(bools, n, bits);
+#endif
+  enc_bits_from(bools, k, n, bits);
 }
 
 /* --- searchless_chess tokens ------------------------------------------------------------- */

@@ -293,19 +293,20 @@ static void eb_swap_run(void *arg) {
   }
 }
 
-/* Returns the EbRows of thread t of `threads` over n rows, the rest of its fields from w. */
-static EbRows eb_rows_part(EbRows w, size_t n, int t, int threads) {
-  w.begin = n * (size_t)t / (size_t)threads, w.end = n * (size_t)(t + 1) / (size_t)threads;
-  return w;
+/* Returns nothing; fn run over n rows of job, split in ranges between `threads`. */
+static void eb_rows_run(EbRows job, size_t n, int threads, void (*fn)(void *)) {
+  threads = workers_for(threads, n / 64);  /* (a thread for fewer rows costs more than it saves) */
+  EbRows w[WORKERS_MAX];
+  for (int t = 0; t < threads; t++) {
+    w[t] = job;
+    w[t].begin = n * (size_t)t / (size_t)threads, w[t].end = n * (size_t)(t + 1) / (size_t)threads;
+  }
+  workers_run(threads, fn, w, sizeof w[0]);
 }
 
 void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *in, uint8_t *out, size_t n, size_t width,
                    int threads) {
-  threads = workers_for(threads, n / 64);  /* (a thread for fewer rows costs more than it saves) */
-  EbRows w[WORKERS_MAX];
-  for (int t = 0; t < threads; t++)
-    w[t] = eb_rows_part((EbRows){.buf = buf, .out = out, .in = in, .slots = slots, .width = width}, n, t, threads);
-  workers_run(threads, eb_swap_run, w, sizeof w[0]);
+  eb_rows_run((EbRows){.buf = buf, .out = out, .in = in, .slots = slots, .width = width}, n, threads, eb_swap_run);
 }
 
 /* Returns nothing; one thread's range of enc_rows_pack. */
@@ -325,12 +326,8 @@ static void eb_pack_run(void *arg) {
 
 void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
                    const uint8_t *legal, size_t bits_at, int moves, int threads) {
-  threads = workers_for(threads, n / 64);
-  EbRows w[WORKERS_MAX];
-  for (int t = 0; t < threads; t++)
-    w[t] = eb_rows_part((EbRows){.out = rows, .width = width, .masks = masks, .values = values, .planes = planes,
-                                 .legal = legal, .bits_at = bits_at, .moves = moves}, n, t, threads);
-  workers_run(threads, eb_pack_run, w, sizeof w[0]);
+  eb_rows_run((EbRows){.out = rows, .width = width, .masks = masks, .values = values, .planes = planes,
+                       .legal = legal, .bits_at = bits_at, .moves = moves}, n, threads, eb_pack_run);
 }
 
 /* Returns nothing; one thread's range of enc_rows_finish. */
@@ -348,11 +345,6 @@ static void eb_finish_run(void *arg) {
 
 void enc_rows_finish(const uint8_t *rec, size_t width, size_t n, int planes, int dtype, void *planes_out,
                      size_t bits_at, int moves, uint8_t *mask_out, int threads) {
-  threads = workers_for(threads, n / 64);
-  EbRows w[WORKERS_MAX];
-  for (int t = 0; t < threads; t++)
-    w[t] = eb_rows_part((EbRows){.rec = rec, .width = width, .planes = planes, .dtype = dtype,
-                                 .planes_out = planes_out, .bits_at = bits_at, .moves = moves, .mask_out = mask_out},
-                        n, t, threads);
-  workers_run(threads, eb_finish_run, w, sizeof w[0]);
+  eb_rows_run((EbRows){.rec = rec, .width = width, .planes = planes, .dtype = dtype, .planes_out = planes_out,
+                       .bits_at = bits_at, .moves = moves, .mask_out = mask_out}, n, threads, eb_finish_run);
 }

@@ -81,10 +81,10 @@ void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *in, uint8_
 void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
                    const uint8_t *legal, size_t bits_at, int moves, int threads);
 
-/* Returns nothing; for i < n, rows of `width` bytes at rec each holding `planes` compact planes
-   (their masks at byte 0, their values after) and a mask of `moves` bits at byte bits_at: the
-   planes written out dense in dtype (enc_expand) to planes_out row i, the bits as bools to
-   mask_out row i, on `threads`. */
+/* Returns nothing; for i < n, rows of `width` bytes at rec (8-byte aligned, width a multiple of
+   8) each holding `planes` compact planes (their masks at byte 0, their values after) and a mask
+   of `moves` bits at byte bits_at: the planes written out dense in dtype (enc_expand) to
+   planes_out row i, the bits as bools to mask_out row i, on `threads`. */
 void enc_rows_finish(const uint8_t *rec, size_t width, size_t n, int planes, int dtype, void *planes_out,
                      size_t bits_at, int moves, uint8_t *mask_out, int threads);
 

@@ -239,8 +239,9 @@ def _finish_rows(const uint8_t[:, ::1] rec, int planes, int dtype, uint8_t[:, ::
     cdef Py_ssize_t n = rec.shape[0], width = rec.shape[1]
     if not 0 <= dtype <= ENC_FLOAT32 or planes_out.shape[0] != n or mask_out.shape[0] != n \
             or planes_out.shape[1] != planes * 64 * enc_dtype_size(dtype) or mask_out.shape[1] != moves \
-            or width < 12 * planes or bits_at < 12 * planes or bits_at + (moves + 7) // 8 > width:
-        raise ValueError("_finish_rows: shapes or dtype do not agree")
+            or width < 12 * planes or bits_at < 12 * planes or bits_at + (moves + 7) // 8 > width \
+            or width % 8 or (n and <size_t>&rec[0, 0] % 8):
+        raise ValueError("_finish_rows: shapes or dtype do not agree (rows of 8-byte multiples, aligned)")
     if n:
         with nogil:
             enc_rows_finish(&rec[0, 0], <size_t>width, <size_t>n, planes, dtype,
