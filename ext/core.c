@@ -1,10 +1,11 @@
 /* The whole C core as one translation unit, so the compiler can inline each
    technique's lookups into the loops instantiated per technique (registry loops,
    movegen/perft) without LTO. Every file also compiles on its own; file-level
-   statics carry their file's name as a prefix so they never clash. perft_tt.c comes first:
-   it asks for the non-POSIX system calls it needs before any system header is read. */
-#include "perft_tt.c"
+   statics carry their file's name as a prefix so they never clash. attacks/unity.c comes
+   first: its hugemem.c asks for the non-POSIX system calls it needs before any system header
+   is read. */
 #include "attacks/unity.c"
+#include "perft_tt.c"
 #include "position.c"
 #include "attackmaps.c"
 #include "movegen.c"

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "attacks.h"
 #include "../tables.h"
+#include "../hugemem.h"
 
 enum { BLACK_MAGIC_SIZE = 87988 };
 
@@ -65,11 +66,13 @@ typedef struct {
   const Bitboard *attacks;  /* the square's window: the shared table plus its offset */
 } BlackMagic;
 
-static _Alignas(64) Bitboard black_magic_table[BLACK_MAGIC_SIZE];
+/* On huge pages (hugemem.h), or in black_magic_static (untouched otherwise) if they are
+   not there. */
+static Bitboard *black_magic_table, black_magic_static[BLACK_MAGIC_SIZE];
 static _Alignas(64) BlackMagic black_magic_rooks[64];
 static _Alignas(64) BlackMagic black_magic_bishops[64];
 
-const uint64_t black_magic_bytes = sizeof(black_magic_table) + sizeof(black_magic_rooks)
+const uint64_t black_magic_bytes = sizeof(black_magic_static) + sizeof(black_magic_rooks)
                                  + sizeof(black_magic_bishops);
 
 /* Returns nothing; fills the shared table from the reference. If two occupancies with
@@ -80,6 +83,7 @@ void black_magic_init(void) {
   static int done = 0;
   if (done) return;
   tables_init();
+  if (!(black_magic_table = huge_table(sizeof black_magic_static))) black_magic_table = black_magic_static;
   size_t end = 0;
   int collisions = 0;
   for (int p = 0; p < 2; p++)
@@ -103,7 +107,7 @@ void black_magic_init(void) {
   if (collisions || end != BLACK_MAGIC_SIZE) {
     fprintf(stderr, "chessbits: black_magic table broken (%d collisions, %zu entries, want %d);"
                     " its lookups now return 0\n", collisions, end, (int)BLACK_MAGIC_SIZE);
-    memset(black_magic_table, 0, sizeof(black_magic_table));
+    memset(black_magic_table, 0, sizeof(black_magic_static));
   }
   done = 1;
 }

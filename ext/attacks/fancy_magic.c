@@ -5,6 +5,7 @@
 #include "magic_finder.h"
 #include "../bits.h"
 #include "../tables.h"
+#include "../hugemem.h"
 
 /* PRNG seeds, one per piece (bishop, rook) and square: magic_finder.c restarts its generator
    there, so each square's search ends within a few dozen candidates (most in one) and init
@@ -36,11 +37,13 @@ typedef struct {
   unsigned shift;
 } FancyMagic;
 
-static _Alignas(64) Bitboard fancy_magic_table[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE]; /* rooks, then bishops */
+/* Rooks, then bishops: on huge pages (hugemem.h), or in fancy_magic_static (untouched
+   otherwise) if they are not there. */
+static Bitboard *fancy_magic_table, fancy_magic_static[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE];
 static _Alignas(64) FancyMagic fancy_magic_rooks[64];
 static _Alignas(64) FancyMagic fancy_magic_bishops[64];
 
-const uint64_t fancy_magic_bytes = sizeof(fancy_magic_table) + sizeof(fancy_magic_rooks)
+const uint64_t fancy_magic_bytes = sizeof(fancy_magic_static) + sizeof(fancy_magic_rooks)
                                  + sizeof(fancy_magic_bishops);
 
 /* Returns nothing; lays out the shared table, finds the magics and fills it (idempotent). */
@@ -48,6 +51,7 @@ void fancy_magic_init(void) {
   static int done = 0;
   if (done) return;
   tables_init();
+  if (!(fancy_magic_table = huge_table(sizeof fancy_magic_static))) fancy_magic_table = fancy_magic_static;
   Bitboard magics[2][64], *tables[2][64], *next = fancy_magic_table;
   int bits[2][64];
   for (Square s = SQ_A1; s <= SQ_H8; s++)

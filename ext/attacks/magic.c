@@ -4,6 +4,7 @@
 #include "attacks.h"
 #include "magic_finder.h"
 #include "../tables.h"
+#include "../hugemem.h"
 
 /* PRNG seeds, one per piece (bishop, rook) and square: magic_finder.c restarts its generator
    there, so each square's search ends within a few dozen candidates (most in one) and init
@@ -28,15 +29,19 @@ static const uint16_t magic_seeds[2][64] = {
    21687, 24618, 3305, 217, 22150, 6229, 4927, 38580}
 };
 
-typedef struct { Bitboard mask, magic; } MagicPlain;
+typedef struct {
+  Bitboard mask, magic;
+  const Bitboard *attacks; /* the square's 4,096 (rook) or 512 (bishop) entries */
+  uint64_t pad;
+} MagicPlain;
 
-static _Alignas(64) Bitboard magic_rook_table[64][4096];
-static _Alignas(64) Bitboard magic_bishop_table[64][512];
+/* [square][index]: rooks, then bishops, on huge pages (hugemem.h), or in magic_static
+   (untouched otherwise) if they are not there. */
+static Bitboard *magic_table, magic_static[64 * (4096 + 512)];
 static _Alignas(64) MagicPlain magic_rooks[64];
-static MagicPlain magic_bishops[64];
+static _Alignas(64) MagicPlain magic_bishops[64];
 
-const uint64_t magic_bytes = sizeof(magic_rook_table) + sizeof(magic_bishop_table)
-                           + sizeof(magic_rooks) + sizeof(magic_bishops);
+const uint64_t magic_bytes = sizeof(magic_static) + sizeof(magic_rooks) + sizeof(magic_bishops);
 
 /* Returns nothing; finds the magics (seeded search) and fills the tables with them (idempotent). */
 void magic_init(void) {
@@ -45,12 +50,13 @@ void magic_init(void) {
   tables_init();
   Bitboard magics[2][64], *tables[2][64];
   int bits[2][64];
+  if (!(magic_table = huge_table(sizeof magic_static))) magic_table = magic_static;
   for (Square s = SQ_A1; s <= SQ_H8; s++)
-    tables[0][s] = magic_bishop_table[s], tables[1][s] = magic_rook_table[s];
+    tables[1][s] = magic_table + 4096 * s, tables[0][s] = magic_table + 64 * 4096 + 512 * s;
   magic_find_seeded(1, magic_seeds, magics, bits, tables);
   for (Square s = SQ_A1; s <= SQ_H8; s++) {
-    magic_bishops[s] = (MagicPlain){BishopMask[s], magics[0][s]};
-    magic_rooks[s] = (MagicPlain){RookMask[s], magics[1][s]};
+    magic_bishops[s] = (MagicPlain){BishopMask[s], magics[0][s], tables[0][s], 0};
+    magic_rooks[s] = (MagicPlain){RookMask[s], magics[1][s], tables[1][s], 0};
   }
   done = 1;
 }
@@ -58,11 +64,11 @@ void magic_init(void) {
 /* Returns the rook attacks from s given the occupancy occ. */
 inline Bitboard magic_rook(Square s, Bitboard occ) {
   const MagicPlain *m = &magic_rooks[s];
-  return magic_rook_table[s][((occ & m->mask) * m->magic) >> 52];
+  return m->attacks[((occ & m->mask) * m->magic) >> 52];
 }
 
 /* Returns the bishop attacks from s given the occupancy occ. */
 inline Bitboard magic_bishop(Square s, Bitboard occ) {
   const MagicPlain *m = &magic_bishops[s];
-  return magic_bishop_table[s][((occ & m->mask) * m->magic) >> 55];
+  return m->attacks[((occ & m->mask) * m->magic) >> 55];
 }

@@ -4,6 +4,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "../tables.h"
+#include "../hugemem.h"
 #if defined(CB_X86) || (defined(_MSC_VER) && defined(_M_X64))
 #include <immintrin.h>
 #define PEXT_HW 1
@@ -14,11 +15,13 @@ typedef struct {
   const Bitboard *attacks;
 } PextSquare;
 
-static _Alignas(64) Bitboard pext_table[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE]; /* rooks, then bishops */
+/* Rooks, then bishops: on huge pages (hugemem.h), or in pext_static (untouched otherwise)
+   if they are not there. */
+static Bitboard *pext_table, pext_static[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE];
 static _Alignas(64) PextSquare pext_rooks[64];
 static _Alignas(64) PextSquare pext_bishops[64];
 
-const uint64_t pext_bytes = sizeof(pext_table) + sizeof(pext_rooks) + sizeof(pext_bishops);
+const uint64_t pext_bytes = sizeof(pext_static) + sizeof(pext_rooks) + sizeof(pext_bishops);
 
 /* Returns nothing; runs on every CPU, so it builds the table without BMI2. The carry-rippler
    walks the subsets of a mask in increasing order, so the i-th one is pdep_soft(i, mask) and
@@ -28,6 +31,7 @@ void pext_init(void) {
   static int done = 0;
   if (done) return;
   tables_init();
+  if (!(pext_table = huge_table(sizeof pext_static))) pext_table = pext_static;
   Bitboard *next = pext_table;
   for (int p = 1; p >= 0; p--)
     for (Square s = SQ_A1; s <= SQ_H8; s++) {

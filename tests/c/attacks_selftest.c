@@ -2,8 +2,8 @@
    reference (every subset of every relevant mask, plus random full boards).
    Built by tests/test_c_core.py with and without CB_PORTABLE_BITS; prints
    "N passed, N failed" and exits non-zero on any mismatch. */
+#include "attacks/unity.c" /* first: its hugemem.c sets feature macros before any system header */
 #include <stdio.h>
-#include "attacks/unity.c"
 
 int main(void) {
   int passed = 0, failed = 0;
