@@ -13,14 +13,15 @@
 /* X(name, target attribute for code that inlines its lookups, CPU features needed,
      form: SCALAR; LANES if it also has name_queens, four lookups at once in AVX2 lanes
      (lanes.h), which the x86-64-v3 and v4 catalogue loops use; LANES8 if it has
-     name_queens8 too, eight at once in AVX-512 lanes, which the v4 loops use) */
+     name_queens8 too, eight at once in AVX-512 lanes, which the v4 loops use; ONLY8 if
+     it has name_queens8 alone (its v3 loops scalar)) */
 #define CB_TECHNIQUES(X)                           \
   X(reference, CB_TARGET_NONE, 0, SCALAR)          \
-  X(classical, CB_TARGET_NONE, 0, SCALAR)          \
+  X(classical, CB_TARGET_NONE, 0, ONLY8)           \
   X(rotated, CB_TARGET_NONE, 0, SCALAR)            \
-  X(kindergarten, CB_TARGET_NONE, 0, SCALAR)       \
-  X(hyperbola, CB_TARGET_NONE, 0, LANES)           \
-  X(obstruction, CB_TARGET_NONE, 0, SCALAR)        \
+  X(kindergarten, CB_TARGET_NONE, 0, ONLY8)        \
+  X(hyperbola, CB_TARGET_NONE, 0, LANES8)          \
+  X(obstruction, CB_TARGET_NONE, 0, ONLY8)         \
   X(exploding, CB_TARGET_NONE, 0, SCALAR)          \
   X(dumb7fill, CB_TARGET_NONE, 0, LANES8)          \
   X(kogge_stone, CB_TARGET_NONE, 0, LANES8)        \
@@ -71,16 +72,20 @@ int technique_find(const char *name);
 
 /* Returns the number of (square, occupancy) pairs where technique t differs from
    the reference: every subset of each square's relevant masks, then `randoms`
-   random full-board occupancies per square (bits off the lines too), then
-   128 * randoms + 4096 queen lookups on random squares through technique_many
-   (its AVX2 lanes where they run). The first mismatch is written to *bad_sq,
+   random full-board occupancies per square (bits off the lines too), then queen
+   lookups through technique_many (its AVX2 or AVX-512 lanes where they run): every
+   subset of each square's rook mask and of its bishop mask, and 128 * randoms + 4096
+   on random squares. The first mismatch is written to *bad_sq,
    *bad_occ, *bad_piece (ROOK, BISHOP or QUEEN). */
 uint64_t technique_selftest(int t, uint64_t randoms, Square *bad_sq, Bitboard *bad_occ, int *bad_piece);
 
 /* Returns the XOR of queen attacks over n lookups, repeated reps times, from a
    loop with technique t's lookups inlined; chained: each occupancy is XORed
-   with the previous result, so lookups wait on each other (latency). */
-uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained);
+   with the previous result, so lookups wait on each other (latency); per > 1
+   (n a multiple of 8 * per, occ[i] equal across each run of per): the public
+   benchmark's shape, each occupancy read once for its per squares in the scalar
+   loop (the lanes read it per lookup as always). */
+uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained, int per);
 
 /* Returns -1 after writing n attack sets of piece (ROOK, BISHOP or QUEEN) from
    sq[i] with occ[i] into out[i], in one loop with technique t's lookups

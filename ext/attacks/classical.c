@@ -6,6 +6,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "../tables.h"
+#include "lanes.h"
 
 const uint64_t classical_bytes = 0;
 
@@ -41,3 +42,24 @@ inline Bitboard classical_bishop(Square s, Bitboard occ) {
        ^ (classical_beyond_up(RAY_NE, s, occ) | classical_beyond_up(RAY_NW, s, occ)
           | classical_beyond_down(RAY_SW, s, occ) | classical_beyond_down(RAY_SE, s, occ));
 }
+
+#ifdef CB_LANES
+/* Returns each lane's line less the squares beyond the nearest blocker on either side of
+   its slider (below: the squares under it): the ray beyond an upper blocker b is the line
+   above b (b isolated as y & -y, the H8 sentinel giving nothing), beyond a lower blocker
+   the line under it (vplzcntq finds it, bit 0 the sentinel). */
+static inline CB_TARGET_V4 Lanes8 classical_line8(Lanes8 occ, Lanes8 line, Lanes8 below) {
+  const Lanes8 up = (line & ~below & occ) | lanes8_of(square_bb(SQ_H8));
+  const Lanes8 down = lanes8_msb_bit((line & below & occ) | 1);
+  return line & ~(-((up & -up) << 1) | (down - 1));
+}
+
+/* Returns the queen attacks of eight lookups, sq[i] with occ[i] in lane i: the rays
+   computed in the lanes from the four lines (no table). */
+static inline CB_TARGET_V4 Lanes8 classical_queens8(const uint8_t *sq, const Bitboard *occ) {
+  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), below = lanes8_sllv(lanes8_of(1), s) - 1;
+  const Lines8 l = lanes8_lines(s);
+  return classical_line8(o, l.file, below) | classical_line8(o, l.rank, below)
+       | classical_line8(o, l.diag, below) | classical_line8(o, l.anti, below);
+}
+#endif

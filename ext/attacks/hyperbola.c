@@ -12,7 +12,9 @@
 typedef struct { Bitboard file, diag, anti; } HyperbolaSq;
 
 static HyperbolaSq hyperbola_sq[SQUARE_NB];
-static uint8_t hyperbola_rank[64][8]; /* [inner six occupancy bits][file]: attacks on the rank */
+/* [inner six occupancy bits][file]: attacks on the rank; 8 bytes more, as the eight-lane
+   form reads 8 bytes from each entry (a gather) and keeps the first. */
+static _Alignas(8) uint8_t hyperbola_rank[64 * 8 + 8];
 const uint64_t hyperbola_bytes = sizeof(hyperbola_sq) + sizeof(hyperbola_rank);
 
 void hyperbola_init(void) {
@@ -25,7 +27,7 @@ void hyperbola_init(void) {
       unsigned a = 0;
       for (int g = f + 1; g < 8; g++) { a |= 1u << g; if (occ & (1u << g)) break; }
       for (int g = f - 1; g >= 0; g--) { a |= 1u << g; if (occ & (1u << g)) break; }
-      hyperbola_rank[o][f] = (uint8_t)a;
+      hyperbola_rank[o * 8 + f] = (uint8_t)a;
     }
 }
 
@@ -39,7 +41,7 @@ static inline Bitboard hyperbola_line(Square s, Bitboard occ, Bitboard line) {
 
 /* Returns the rook attacks from s given the occupancy occ. */
 inline Bitboard hyperbola_rook(Square s, Bitboard occ) {
-  const Bitboard rank = (Bitboard)hyperbola_rank[(occ >> ((s & 56) + 1)) & 63][s & 7] << (s & 56);
+  const Bitboard rank = (Bitboard)hyperbola_rank[((occ >> ((s & 56) + 1)) & 63) * 8 + (s & 7)] << (s & 56);
   return hyperbola_line(s, occ, hyperbola_sq[s].file) | rank;
 }
 
@@ -63,10 +65,25 @@ static inline CB_TARGET_V3 Lanes hyperbola_queens(const uint8_t *sq, const Bitbo
   const Lanes s = lanes_squares(sq), o = lanes_load(occ), one = {1, 1, 1, 1};
   const Lanes r = one << s, swapped_r = (one << 63) >> s, rank = s & 56;
   const Lanes row = ((o >> (rank + 1)) & 63) * 8 + (s & 7);
-  const uint8_t *t = &hyperbola_rank[0][0];
+  const uint8_t *t = hyperbola_rank;
   const Lanes ranks = (Lanes){t[row[0]], t[row[1]], t[row[2]], t[row[3]]} << rank;
   return hyperbola_lines(o, (Lanes){a->file, b->file, c->file, d->file}, r, swapped_r)
        | hyperbola_lines(o, (Lanes){a->diag, b->diag, c->diag, d->diag}, r, swapped_r)
        | hyperbola_lines(o, (Lanes){a->anti, b->anti, c->anti, d->anti}, r, swapped_r) | ranks;
+}
+
+/* Returns the queen attacks of eight lookups, as hyperbola_queens: the lines computed in
+   the lanes, the ranks' bytes gathered. */
+static inline CB_TARGET_V4 Lanes8 hyperbola_queens8(const uint8_t *sq, const Bitboard *occ) {
+  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), rank = s & 56;
+  const Lanes8 r = lanes8_sllv(lanes8_of(1), s), swapped_r = lanes8_srlv(lanes8_of(1ULL << 63), s);
+  const Lanes8 row = ((lanes8_srlv(o, rank + 1) & 63) << 3) | (s & 7);
+  const Lanes8 ranks = lanes8_sllv((Lanes8)_mm512_i64gather_epi64((__m512i)row, hyperbola_rank, 1) & 0xFF, rank);
+  const Lines8 l = lanes8_lines(s);
+  Lanes8 a = o & l.file, b = o & l.diag, c = o & l.anti;
+  a = ((a - r) ^ lanes8_bswap(lanes8_bswap(a) - swapped_r)) & l.file;
+  b = ((b - r) ^ lanes8_bswap(lanes8_bswap(b) - swapped_r)) & l.diag;
+  c = ((c - r) ^ lanes8_bswap(lanes8_bswap(c) - swapped_r)) & l.anti;
+  return a | b | c | ranks;
 }
 #endif

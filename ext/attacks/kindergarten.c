@@ -5,6 +5,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "../tables.h"
+#include "lanes.h"
 
 #define KINDERGARTEN_B_FILE 0x0202020202020202ULL
 #define KINDERGARTEN_DIAG_C7H2 0x0004081020408000ULL
@@ -59,3 +60,21 @@ inline Bitboard kindergarten_bishop(Square s, Bitboard occ) {
   Bitboard diag = DiagMask[s], anti = AntiMask[s];
   return (fill[kindergarten_index(diag & occ)] & diag) | (fill[kindergarten_index(anti & occ)] & anti);
 }
+
+#ifdef CB_LANES
+/* Returns the queen attacks of eight lookups, sq[i] with occ[i] in lane i: the four
+   indices multiplied in the lanes (vpmullq), the fill-up rows gathered, the lines
+   computed in the lanes. */
+static inline CB_TARGET_V4 Lanes8 kindergarten_queens8(const uint8_t *sq, const Bitboard *occ) {
+  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), f = s & 7, r = s >> 3;
+  const Lines8 l = lanes8_lines(s);
+  const Bitboard *fill = &kindergarten_fill[0][0];
+  const Lanes8 rank = lanes8_gather(fill, (f << 6) | (lanes8_srlv(o, (s & 56) | 1) & 63)) & l.rank;
+  const Lanes8 afile = lanes8_srlv(o, f) & FILE_A_BB;
+  const Lanes8 file = lanes8_sllv(lanes8_gather(&kindergarten_afile[0][0],
+                                                (r << 6) | ((afile * KINDERGARTEN_DIAG_C7H2) >> 58)), f);
+  const Lanes8 diag = lanes8_gather(fill, (f << 6) | (((l.diag & o) * KINDERGARTEN_B_FILE) >> 58)) & l.diag;
+  const Lanes8 anti = lanes8_gather(fill, (f << 6) | (((l.anti & o) * KINDERGARTEN_B_FILE) >> 58)) & l.anti;
+  return rank | file | diag | anti;
+}
+#endif

@@ -8,6 +8,9 @@
 
 #include "../cpu.h"
 #include "../types.h"
+#ifdef CB_X86
+#include <immintrin.h>
+#endif
 
 #ifdef CB_X86
 #define CB_LANES 1
@@ -44,8 +47,43 @@ static inline CB_TARGET_V4 Lanes8 lanes8_load(const Bitboard *occ) {
 
 static inline CB_TARGET_V4 Lanes8 lanes8_of(Bitboard b) { return (Lanes8){b, b, b, b, b, b, b, b}; }
 
-static inline CB_TARGET_V4 Lanes8 lanes8_square_bb(const uint8_t *sq) {
-  return lanes8_of(1) << (Lanes8){sq[0], sq[1], sq[2], sq[3], sq[4], sq[5], sq[6], sq[7]};
+static inline CB_TARGET_V4 Lanes8 lanes8_squares(const uint8_t *sq) {
+  return (Lanes8){sq[0], sq[1], sq[2], sq[3], sq[4], sq[5], sq[6], sq[7]};
+}
+
+static inline CB_TARGET_V4 Lanes8 lanes8_square_bb(const uint8_t *sq) { return lanes8_of(1) << lanes8_squares(sq); }
+
+/* Return each lane of v shifted left (sllv) or right (srlv) by the lane's count in n, 0
+   where the count is 64 or more (as vpsllvq/vpsrlvq define it: a negative count is huge). */
+static inline CB_TARGET_V4 Lanes8 lanes8_sllv(Lanes8 v, Lanes8 n) {
+  return (Lanes8)_mm512_sllv_epi64((__m512i)v, (__m512i)n);
+}
+static inline CB_TARGET_V4 Lanes8 lanes8_srlv(Lanes8 v, Lanes8 n) {
+  return (Lanes8)_mm512_srlv_epi64((__m512i)v, (__m512i)n);
+}
+
+/* Returns each lane's highest set bit alone (0 in an empty lane): vplzcntq. */
+static inline CB_TARGET_V4 Lanes8 lanes8_msb_bit(Lanes8 v) {
+  return lanes8_srlv(lanes8_of(0x8000000000000000ULL), (Lanes8)_mm512_lzcnt_epi64((__m512i)v));
+}
+
+/* Returns t[i[k]] in lane k (a gather; t 8-byte aligned). */
+static inline CB_TARGET_V4 Lanes8 lanes8_gather(const Bitboard *t, Lanes8 i) {
+  return (Lanes8)_mm512_i64gather_epi64((__m512i)i, (const void *)t, 8);
+}
+
+/* The four lines through each lane's square s (s itself left out), computed rather than
+   looked up: the a-file and first rank moved over, the long diagonals moved up or down a
+   rank at a time (a shift of 64 or more empties a lane, so of the two shifts only the one
+   in the right direction leaves anything). */
+typedef struct { Lanes8 file, rank, diag, anti; } Lines8;
+static inline CB_TARGET_V4 Lines8 lanes8_lines(Lanes8 s) {
+  const Lanes8 bit = lanes8_sllv(lanes8_of(1), s), f = s & 7, r = s >> 3;
+  const Lanes8 up = (r - f) << 3, aup = (r + f - 7) << 3;
+  const Lanes8 a1h8 = lanes8_of(0x8040201008040201ULL), h1a8 = lanes8_of(0x0102040810204080ULL);
+  return (Lines8){lanes8_sllv(lanes8_of(FILE_A_BB), f) ^ bit, lanes8_sllv(lanes8_of(RANK_1_BB), s & 56) ^ bit,
+                  (lanes8_sllv(a1h8, up) | lanes8_srlv(a1h8, -up)) ^ bit,
+                  (lanes8_sllv(h1a8, aup) | lanes8_srlv(h1a8, -aup)) ^ bit};
 }
 
 /* Return every lane shifted left by d, or right by -d when d < 0 (d a constant). */
@@ -81,6 +119,15 @@ static inline CB_TARGET_V3 Lanes lanes_bswap(Lanes v) {
   return (Lanes)__builtin_shuffle((LaneBytes)v, (LaneBytes){7, 6, 5, 4, 3, 2, 1, 0,
       15, 14, 13, 12, 11, 10, 9, 8, 23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24});
 #endif
+}
+
+/* Returns each lane's bitboard with its bytes (ranks) in reverse order (vpshufb). */
+static inline CB_TARGET_V4 Lanes8 lanes8_bswap(Lanes8 v) {
+  typedef uint8_t Bytes8 __attribute__((vector_size(64)));
+  const Bytes8 rev = {7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 23, 22, 21, 20, 19, 18, 17, 16,
+                      31, 30, 29, 28, 27, 26, 25, 24, 39, 38, 37, 36, 35, 34, 33, 32, 47, 46, 45, 44, 43, 42, 41, 40,
+                      55, 54, 53, 52, 51, 50, 49, 48, 63, 62, 61, 60, 59, 58, 57, 56};
+  return (Lanes8)_mm512_shuffle_epi8((__m512i)v, (__m512i)rev);
 }
 #endif
 

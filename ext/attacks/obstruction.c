@@ -5,6 +5,7 @@
 #include "attacks.h"
 #include "../bits.h"
 #include "../tables.h"
+#include "lanes.h"
 
 /* Per square, its four lines as the half-lines below and above it, side by side
    (one 64-byte line of memory per square): file, rank, diagonal, anti-diagonal. */
@@ -38,3 +39,21 @@ inline Bitboard obstruction_rook(Square s, Bitboard occ) {
 inline Bitboard obstruction_bishop(Square s, Bitboard occ) {
   return obstruction_line(occ, &obstruction_lines[s][2]) | obstruction_line(occ, &obstruction_lines[s][3]);
 }
+
+#ifdef CB_LANES
+/* Returns the attacks along each lane's line (its square left out) given occ, below a
+   lane's squares under its slider: obstruction_line in eight lanes. */
+static inline CB_TARGET_V4 Lanes8 obstruction_line8(Lanes8 occ, Lanes8 line, Lanes8 below) {
+  const Lanes8 lo = (line & below & occ) | 1, up = line & ~below & occ;
+  return (up ^ (up - lanes8_msb_bit(lo))) & line;
+}
+
+/* Returns the queen attacks of eight lookups, sq[i] with occ[i] in lane i: the lines
+   computed in the lanes (no table), the lower blocker found by vplzcntq. */
+static inline CB_TARGET_V4 Lanes8 obstruction_queens8(const uint8_t *sq, const Bitboard *occ) {
+  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), below = lanes8_sllv(lanes8_of(1), s) - 1;
+  const Lines8 l = lanes8_lines(s);
+  return obstruction_line8(o, l.file, below) | obstruction_line8(o, l.rank, below)
+       | obstruction_line8(o, l.diag, below) | obstruction_line8(o, l.anti, below);
+}
+#endif

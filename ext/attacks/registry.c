@@ -85,9 +85,19 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
         registry_check(t, p, s, occ, &bad, bs, bo, bp);
       }
     }
-  /* Batch queens: a random square per pair, so neighbouring lanes differ; dense,
-     sparse and on-the-lines-only occupancies. */
+  /* Batch queens (the lanes where they run): every subset of each square's rook mask
+     and of its bishop mask, then a random square per pair, so neighbouring lanes differ,
+     with dense, sparse and on-the-lines-only occupancies. */
   QueenBatch qb = {.n = 0};
+  for (Square s = SQ_A1; s <= SQ_H8; s++)
+    for (int p = BISHOP; p <= ROOK; p++) {
+      Bitboard mask = slider_mask(p == ROOK, s), sub = 0;
+      do {
+        qb.sq[qb.n] = (uint8_t)s, qb.occ[qb.n++] = sub;
+        if (qb.n == 256) registry_flush(t, &qb, &bad, bs, bo, bp);
+        sub = (sub - mask) & mask;
+      } while (sub);
+    }
   for (uint64_t i = 0; i < 128 * randoms + 4096; i++) {
     const Square s = (Square)(prng_next(&rng) & 63);
     Bitboard occ = prng_next(&rng);
@@ -114,7 +124,7 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
 
 #define CB_BENCH_LOOP_AS(name, suffix, target, form)                                \
   static target uint64_t registry_bench_##name##suffix(const uint8_t *sq, const uint64_t *occ, \
-                                                       size_t n, int reps, int chained) { \
+                                                       size_t n, int reps, int chained, int per) { \
     uint64_t acc = 0;                                                               \
     for (int r = 0; r < reps; r++) {                                                \
       size_t i = 0;                                                                 \
@@ -125,6 +135,11 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
         }                                                                           \
       else {                                                                        \
         CB_QUEENS_##form(name, i, n, sq, occ, acc ^= LANES_XOR(q))                  \
+        if (per > 1)                                                                \
+          for (; i < n; i += (size_t)per) {                                         \
+            const Bitboard o = occ[i];                                              \
+            for (int k = 0; k < per; k++) acc ^= name##_rook(sq[i + k], o) | name##_bishop(sq[i + k], o); \
+          }                                                                         \
         for (; i < n; i++) acc ^= name##_rook(sq[i], occ[i]) | name##_bishop(sq[i], occ[i]); \
       }                                                                             \
     }                                                                               \
@@ -145,7 +160,7 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
     }                                                                               \
   }
 
-typedef uint64_t (*BenchLoop)(const uint8_t *, const uint64_t *, size_t, int, int);
+typedef uint64_t (*BenchLoop)(const uint8_t *, const uint64_t *, size_t, int, int, int);
 typedef void (*ManyLoop)(int, const uint8_t *, const uint64_t *, uint64_t *, size_t);
 typedef struct { BenchLoop bench; ManyLoop many; } Loops;
 
@@ -159,7 +174,10 @@ typedef struct { BenchLoop bench; ManyLoop many; } Loops;
 #define CB_V3_SCALAR SCALAR
 #define CB_V3_LANES LANES
 #define CB_V3_LANES8 LANES
-#define CB_FORM_v4(form) form
+#define CB_V3_ONLY8 SCALAR
+#define CB_FORM_v4(form) CB_V4_##form
+#define CB_V4_LANES8 LANES8
+#define CB_V4_ONLY8 LANES8
 #define CB_LOOPS_AS(name, v, target, form)                                            \
   CB_LOOPS_AS_(name, _##v, CB_VARIANT_TARGET(v, target), CB_FORM_##v(form))
 #define CB_LOOPS_AS_(name, suffix, target, form) /* (target and form expanded here) */  \
@@ -170,12 +188,14 @@ typedef struct { BenchLoop bench; ManyLoop many; } Loops;
 #define CB_LOOPS_V4_SCALAR(name, target)
 #define CB_LOOPS_V4_LANES(name, target)
 #define CB_LOOPS_V4_LANES8(name, target) CB_LOOPS_AS(name, v4, target, LANES8)
+#define CB_LOOPS_V4_ONLY8(name, target) CB_LOOPS_AS(name, v4, target, ONLY8)
 #define CB_LOOPS_ENTRY_base(name, target, cpu, form) {registry_bench_##name##_base, registry_many_##name##_base},
 #define CB_LOOPS_ENTRY_v3(name, target, cpu, form) {registry_bench_##name##_v3, registry_many_##name##_v3},
 #define CB_LOOPS_ENTRY_v4(name, target, cpu, form) CB_ENTRY_V4_##form(name)
 #define CB_ENTRY_V4_SCALAR(name) {registry_bench_##name##_v3, registry_many_##name##_v3},
 #define CB_ENTRY_V4_LANES(name) CB_ENTRY_V4_SCALAR(name)
 #define CB_ENTRY_V4_LANES8(name) {registry_bench_##name##_v4, registry_many_##name##_v4},
+#define CB_ENTRY_V4_ONLY8(name) CB_ENTRY_V4_LANES8(name)
 #define CB_LOOPS_TABLE(v)                                                              \
   CB_TECHNIQUES(CB_LOOPS_##v)                                                          \
   static const Loops registry_##v[TECHNIQUE_NB] = {CB_TECHNIQUES(CB_LOOPS_ENTRY_##v)};
@@ -194,8 +214,8 @@ static const Loops *registry_loops(int t) {
   return &registry_base[t];
 }
 
-uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained) {
-  return registry_loops(t)->bench(sq, occ, n, reps, chained);
+uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained, int per) {
+  return registry_loops(t)->bench(sq, occ, n, reps, chained, per);
 }
 
 int64_t technique_many(int t, int piece, const uint8_t *sq, const uint64_t *occ, uint64_t *out, size_t n) {

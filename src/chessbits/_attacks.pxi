@@ -234,19 +234,27 @@ def selftest(method=None, randoms=1000):
 
 
 def bench_queen(method, const uint8_t[::1] squares, const uint64_t[::1] occupied,
-                int reps, bint chained=False):
+                int reps, bint chained=False, int per=1):
     """Run reps x len(squares) queen lookups in a C loop (GIL released); returns
-    the XOR of the results, so the loop cannot be optimised away."""
+    the XOR of the results, so the loop cannot be optimised away. per > 1: the
+    public benchmark's shape, occupied[i] shared by the per squares from i (the
+    length a multiple of 8 * per; the scalar loop reads each occupancy once)."""
     cdef int t = _method(method)
     cdef Py_ssize_t n = squares.shape[0]
     cdef uint64_t r
     if occupied.shape[0] != n or n == 0:
         raise ValueError("squares and occupied must be non-empty and of the same length")
+    if per < 1 or (per > 1 and (n % (8 * per) or chained)):
+        raise ValueError(f"per must be 1, or divide len(squares) / 8 without chained; got {per}")
+    cdef Py_ssize_t j
+    for j in range(n):
+        if occupied[j] != occupied[j - j % per]:
+            raise ValueError(f"occupied[{j}] differs from occupied[{j - j % per}] within a run of per={per}")
     for i in range(n):
         if squares[i] > 63:
             raise ValueError(f"squares[{i}] must be in 0..63, got {squares[i]}")
     with nogil:
-        r = technique_bench(t, &squares[0], &occupied[0], n, reps, chained)
+        r = technique_bench(t, &squares[0], &occupied[0], n, reps, chained, per)
     return r
 
 
