@@ -11,7 +11,11 @@ ratio on the same shape, the machine, both compilers and the date.
 
     git clone https://github.com/Gigantua/Chess_Movegen /tmp/Chess_Movegen
     python benchmarks/bench_chess_movegen.py /tmp/Chess_Movegen [--rounds 2] [--cxx clang++-16]
+
+An AVX2-only machine, on an AVX-512 one: `--march x86-64-v3 --cpu v3` builds the public
+benchmark for x86-64-v3 and caps chessbits at its x86-64-v3 code (CHESSBITS_CPU=v3).
 """
+import os
 import argparse
 import datetime
 import json
@@ -40,15 +44,20 @@ PUBLIC_NAMES = {
 }
 CHESSBITS = """
 import json
+from chessbits import build_info
 from chessbits.bench.attacks import run
-print(json.dumps({r["method"]: [r["shared"], r["random"]] for r in run(rounds=1)}))
+print(json.dumps({"path": build_info()["attacks_code_path"],
+                  **{r["method"]: [r["shared"], r["random"]] for r in run(rounds=1)}}))
 """
 
 
-def build(checkout, workdir, cxx):
-    """Builds a copy of the checkout with its Makefile; returns the binary's path."""
+def build(checkout, workdir, cxx, march):
+    """Builds a copy of the checkout with its Makefile (-march=native replaced by march);
+    returns the binary's path."""
     src = Path(workdir) / "Chess_Movegen"
     shutil.copytree(checkout, src, ignore=shutil.ignore_patterns(".git", "movegen_compare"))
+    makefile = src / "Makefile"
+    makefile.write_text(makefile.read_text().replace("-march=native", f"-march={march}"))
     subprocess.run(["make", f"CC={cxx}"], cwd=src, check=True, stdout=subprocess.DEVNULL)
     return src / "movegen_compare"
 
@@ -65,8 +74,9 @@ def public_round(binary):
     return rows
 
 
-def chessbits_round():
-    out = subprocess.run([sys.executable, "-c", CHESSBITS], capture_output=True, text=True, check=True)
+def chessbits_round(cpu):
+    env = dict(os.environ, CHESSBITS_CPU=cpu) if cpu != "native" else None
+    out = subprocess.run([sys.executable, "-c", CHESSBITS], capture_output=True, text=True, check=True, env=env)
     return json.loads(out.stdout)
 
 
@@ -75,24 +85,30 @@ def main(argv=None):
     ap.add_argument("checkout", help="path of a Chess_Movegen checkout")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--cxx", default="clang++-16", help="compiler for the public benchmark")
+    ap.add_argument("--march", default="native", help="the public benchmark's -march")
+    ap.add_argument("--cpu", default="native", choices=["native", "v3", "baseline"],
+                    help="chessbits' code paths (CHESSBITS_CPU)")
     args = ap.parse_args(argv)
-    from chessbits import build_info
+    os.environ.pop("CHESSBITS_CPU", None)
     from chessbits.bench import machine, table
 
     public, ours = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
-        binary = build(args.checkout, tmp, args.cxx)
+        binary = build(args.checkout, tmp, args.cxx, args.march)
         for r in range(args.rounds):  # alternate which goes first
-            runs = [("public", lambda: public_round(binary)), ("chessbits", chessbits_round)]
+            runs = [("public", lambda: public_round(binary)), ("chessbits", lambda: chessbits_round(args.cpu))]
             for who, fn in (runs if r % 2 == 0 else runs[::-1]):
                 for name, speed in fn().items():
-                    (public if who == "public" else ours).setdefault(name, []).append(speed)
+                    if name == "path":
+                        path = speed
+                    else:
+                        (public if who == "public" else ours).setdefault(name, []).append(speed)
             print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
     cxx = subprocess.run([args.cxx, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, one after the "
-          f"other; M queen lookups/s, one thread. Public benchmark: {cxx}, -O3 -march=native "
+          f"other; M queen lookups/s, one thread. Public benchmark: {cxx}, -O3 -march={args.march} "
           f"(12 random squares per random occupancy); chessbits: its default build (no -march; "
-          f"code path {build_info()['attacks_code_path']}), on the same shape and with a random "
+          f"code path {path}), on the same shape and with a random "
           f"square and occupancy per lookup.\n")
     rows = []
     for method, name in PUBLIC_NAMES.items():

@@ -9,9 +9,9 @@
 
 /* Per square, the three lines o - 2r works on (slider excluded); ranks, which a byte
    swap does not turn over, come from a 512-byte table of first-rank attacks instead. */
-typedef struct { Bitboard file, diag, anti; } HyperbolaSq;
+typedef struct { Bitboard file, diag, anti, pad; } HyperbolaSq; /* 32 bytes: one AVX2 load */
 
-static HyperbolaSq hyperbola_sq[SQUARE_NB];
+static _Alignas(32) HyperbolaSq hyperbola_sq[SQUARE_NB];
 /* [inner six occupancy bits][file]: attacks on the rank; 8 bytes more, as the eight-lane
    form reads 8 bytes from each entry (a gather) and keeps the first. */
 static _Alignas(8) uint8_t hyperbola_rank[64 * 8 + 8];
@@ -20,7 +20,7 @@ const uint64_t hyperbola_bytes = sizeof(hyperbola_sq) + sizeof(hyperbola_rank);
 void hyperbola_init(void) {
   tables_init();
   for (Square s = SQ_A1; s <= SQ_H8; s++)
-    hyperbola_sq[s] = (HyperbolaSq){FileMask[s], DiagMask[s], AntiMask[s]};
+    hyperbola_sq[s] = (HyperbolaSq){FileMask[s], DiagMask[s], AntiMask[s], 0};
   for (int o = 0; o < 64; o++)
     for (int f = 0; f < 8; f++) {
       const unsigned occ = (unsigned)o << 1;
@@ -58,18 +58,25 @@ static inline CB_TARGET_V3 Lanes hyperbola_lines(Lanes o, Lanes line, Lanes r, L
   return ((o - r) ^ lanes_bswap(lanes_bswap(o) - swapped_r)) & line;
 }
 
-/* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i. */
+/* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: each square's
+   three lines loaded at once and turned into one vector per line (a 4x4 transpose), the
+   ranks' bytes gathered. */
 static inline CB_TARGET_V3 Lanes hyperbola_queens(const uint8_t *sq, const Bitboard *occ) {
-  const HyperbolaSq *a = &hyperbola_sq[sq[0]], *b = &hyperbola_sq[sq[1]],
-                    *c = &hyperbola_sq[sq[2]], *d = &hyperbola_sq[sq[3]];
-  const Lanes s = lanes_squares(sq), o = lanes_load(occ), one = {1, 1, 1, 1};
-  const Lanes r = one << s, swapped_r = (one << 63) >> s, rank = s & 56;
-  const Lanes row = ((o >> (rank + 1)) & 63) * 8 + (s & 7);
-  const uint8_t *t = hyperbola_rank;
-  const Lanes ranks = (Lanes){t[row[0]], t[row[1]], t[row[2]], t[row[3]]} << rank;
-  return hyperbola_lines(o, (Lanes){a->file, b->file, c->file, d->file}, r, swapped_r)
-       | hyperbola_lines(o, (Lanes){a->diag, b->diag, c->diag, d->diag}, r, swapped_r)
-       | hyperbola_lines(o, (Lanes){a->anti, b->anti, c->anti, d->anti}, r, swapped_r) | ranks;
+  const __m256i m0 = _mm256_load_si256((const __m256i *)&hyperbola_sq[sq[0]]),
+                m1 = _mm256_load_si256((const __m256i *)&hyperbola_sq[sq[1]]),
+                m2 = _mm256_load_si256((const __m256i *)&hyperbola_sq[sq[2]]),
+                m3 = _mm256_load_si256((const __m256i *)&hyperbola_sq[sq[3]]);
+  const __m256i lo01 = _mm256_unpacklo_epi64(m0, m1), lo23 = _mm256_unpacklo_epi64(m2, m3);
+  const __m256i hi01 = _mm256_unpackhi_epi64(m0, m1), hi23 = _mm256_unpackhi_epi64(m2, m3);
+  const Lanes file = (Lanes)_mm256_permute2x128_si256(lo01, lo23, 0x20),
+              anti = (Lanes)_mm256_permute2x128_si256(lo01, lo23, 0x31),
+              diag = (Lanes)_mm256_permute2x128_si256(hi01, hi23, 0x20);
+  const Lanes s = lanes_squares(sq), o = lanes_load(occ), rank = s & 56;
+  const Lanes r = lanes_sllv(lanes_of(1), s), swapped_r = lanes_srlv(lanes_of(1ULL << 63), s);
+  const Lanes row = ((lanes_srlv(o, rank + 1) & 63) << 3) | (s & 7);
+  const Lanes ranks = lanes_sllv((Lanes)_mm256_i64gather_epi64((const long long *)hyperbola_rank, (__m256i)row, 1) & 0xFF, rank);
+  return hyperbola_lines(o, file, r, swapped_r) | hyperbola_lines(o, diag, r, swapped_r)
+       | hyperbola_lines(o, anti, r, swapped_r) | ranks;
 }
 
 /* Returns the queen attacks of eight lookups, as hyperbola_queens: the lines computed in

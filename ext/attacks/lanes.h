@@ -55,6 +55,8 @@ static inline CB_TARGET_V4 Lanes8 lanes8_square_bb(const uint8_t *sq) { return l
 
 /* Return each lane of v shifted left (sllv) or right (srlv) by the lane's count in n, 0
    where the count is 64 or more (as vpsllvq/vpsrlvq define it: a negative count is huge). */
+static inline CB_TARGET_V3 Lanes lanes_sllv(Lanes v, Lanes n) { return (Lanes)_mm256_sllv_epi64((__m256i)v, (__m256i)n); }
+static inline CB_TARGET_V3 Lanes lanes_srlv(Lanes v, Lanes n) { return (Lanes)_mm256_srlv_epi64((__m256i)v, (__m256i)n); }
 static inline CB_TARGET_V4 Lanes8 lanes8_sllv(Lanes8 v, Lanes8 n) {
   return (Lanes8)_mm512_sllv_epi64((__m512i)v, (__m512i)n);
 }
@@ -75,16 +77,21 @@ static inline CB_TARGET_V4 Lanes8 lanes8_gather(const Bitboard *t, Lanes8 i) {
 /* The four lines through each lane's square s (s itself left out), computed rather than
    looked up: the a-file and first rank moved over, the long diagonals moved up or down a
    rank at a time (a shift of 64 or more empties a lane, so of the two shifts only the one
-   in the right direction leaves anything). */
-typedef struct { Lanes8 file, rank, diag, anti; } Lines8;
-static inline CB_TARGET_V4 Lines8 lanes8_lines(Lanes8 s) {
-  const Lanes8 bit = lanes8_sllv(lanes8_of(1), s), f = s & 7, r = s >> 3;
-  const Lanes8 up = (r - f) << 3, aup = (r + f - 7) << 3;
-  const Lanes8 a1h8 = lanes8_of(0x8040201008040201ULL), h1a8 = lanes8_of(0x0102040810204080ULL);
-  return (Lines8){lanes8_sllv(lanes8_of(FILE_A_BB), f) ^ bit, lanes8_sllv(lanes8_of(RANK_1_BB), s & 56) ^ bit,
-                  (lanes8_sllv(a1h8, up) | lanes8_srlv(a1h8, -up)) ^ bit,
-                  (lanes8_sllv(h1a8, aup) | lanes8_srlv(h1a8, -aup)) ^ bit};
-}
+   in the right direction leaves anything). P: the helpers' prefix (lanes_, lanes8_). */
+#define LANES_LINES_(T, P, target, fn)                                                  \
+  typedef struct { T file, rank, diag, anti; } fn##_t;                                   \
+  static inline target fn##_t fn(T s) {                                                  \
+    const T one = P##of(1), bit = P##sllv(one, s), f = s & 7, r = s >> 3;               \
+    const T up = (r - f) << 3, aup = (r + f - 7) << 3;                                   \
+    const T a1h8 = P##of(0x8040201008040201ULL), h1a8 = P##of(0x0102040810204080ULL);    \
+    return (fn##_t){P##sllv(P##of(FILE_A_BB), f) ^ bit, P##sllv(P##of(RANK_1_BB), s & 56) ^ bit, \
+                    (P##sllv(a1h8, up) | P##srlv(a1h8, -up)) ^ bit,                      \
+                    (P##sllv(h1a8, aup) | P##srlv(h1a8, -aup)) ^ bit};                   \
+  }
+LANES_LINES_(Lanes, lanes_, CB_TARGET_V3, lanes_lines)
+LANES_LINES_(Lanes8, lanes8_, CB_TARGET_V4, lanes8_lines)
+typedef lanes_lines_t Lines4;
+typedef lanes8_lines_t Lines8;
 
 /* Return every lane shifted left by d, or right by -d when d < 0 (d a constant). */
 static inline CB_TARGET_V3 Lanes lanes4_shift(Lanes v, int d) { return d > 0 ? v << d : v >> -d; }
