@@ -177,3 +177,30 @@ def test_table_bytes():
     assert attacks.table_bytes("fancy_magic") >= (102400 + 5248) * 8
     # black magic: 87,988 entries in its shared, overlapping table
     assert 87988 * 8 <= attacks.table_bytes("black_magic") < 88_500 * 8 + 64 * 2 * 24
+
+
+@pytest.mark.parametrize("method", attacks.METHODS)
+def test_timing_loop_shapes_xor_the_reference(method):
+    """The timing loop (chessbits bench attacks): a pair per lookup, and the public
+    benchmark's shape (12 squares per occupancy, each occupancy read once), both XOR the
+    reference's queen attacks over their lookups."""
+    from chessbits.bench.attacks import PER, workload
+    from chessbits._core import bench_queen
+    n = 8 * PER * 7
+    for per in (1, PER):
+        squares, occupied = workload(n, seed=per, per=per)
+        want = 0
+        for s, o in zip(squares, occupied):
+            want ^= attacks.queen(s, o, method="reference")
+        got = bench_queen(method, squares, occupied, 1, False, per)
+        assert (type(got), got) == (int, want)
+
+
+def test_timing_loop_refuses_a_bad_shape():
+    from chessbits._core import bench_queen
+    squares, occupied = array("B", [1] * 96), array("Q", [5] * 96)
+    with pytest.raises(ValueError, match="per must be 1"):
+        bench_queen("pext" if "pext" in attacks.METHODS else None, squares[:90], occupied[:90], 1, False, 12)
+    occupied[13] = 6
+    with pytest.raises(ValueError, match=r"occupied\[13\] differs from occupied\[12\]"):
+        bench_queen(None, squares, occupied, 1, False, 12)

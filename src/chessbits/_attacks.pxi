@@ -247,9 +247,10 @@ def bench_queen(method, const uint8_t[::1] squares, const uint64_t[::1] occupied
     if per < 1 or (per > 1 and (n % (8 * per) or chained)):
         raise ValueError(f"per must be 1, or divide len(squares) / 8 without chained; got {per}")
     cdef Py_ssize_t j
-    for j in range(n):
-        if occupied[j] != occupied[j - j % per]:
-            raise ValueError(f"occupied[{j}] differs from occupied[{j - j % per}] within a run of per={per}")
+    if per > 1:
+        for j in range(n):
+            if occupied[j] != occupied[j - j % per]:
+                raise ValueError(f"occupied[{j}] differs from occupied[{j - j % per}] within a run of per={per}")
     for i in range(n):
         if squares[i] > 63:
             raise ValueError(f"squares[{i}] must be in 0..63, got {squares[i]}")
