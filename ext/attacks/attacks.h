@@ -19,7 +19,7 @@
   X(reference, CB_TARGET_NONE, 0, SCALAR)          \
   X(classical, CB_TARGET_NONE, 0, ONLY8)           \
   X(rotated, CB_TARGET_NONE, 0, SCALAR)            \
-  X(kindergarten, CB_TARGET_NONE, 0, ONLY8)        \
+  X(kindergarten, CB_TARGET_NONE, 0, LANES8)       \
   X(hyperbola, CB_TARGET_NONE, 0, LANES8)          \
   X(obstruction, CB_TARGET_NONE, 0, ONLY8)         \
   X(exploding, CB_TARGET_NONE, 0, SCALAR)          \

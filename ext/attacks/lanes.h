@@ -10,9 +10,6 @@
 #include "../types.h"
 #ifdef CB_X86
 #include <immintrin.h>
-#endif
-
-#ifdef CB_X86
 #define CB_LANES 1
 typedef uint64_t Lanes __attribute__((vector_size(32)));
 typedef uint8_t LaneBytes __attribute__((vector_size(32)));
@@ -57,11 +54,30 @@ static inline CB_TARGET_V4 Lanes8 lanes8_square_bb(const uint8_t *sq) { return l
    where the count is 64 or more (as vpsllvq/vpsrlvq define it: a negative count is huge). */
 static inline CB_TARGET_V3 Lanes lanes_sllv(Lanes v, Lanes n) { return (Lanes)_mm256_sllv_epi64((__m256i)v, (__m256i)n); }
 static inline CB_TARGET_V3 Lanes lanes_srlv(Lanes v, Lanes n) { return (Lanes)_mm256_srlv_epi64((__m256i)v, (__m256i)n); }
-static inline CB_TARGET_V4 Lanes8 lanes8_sllv(Lanes8 v, Lanes8 n) {
-  return (Lanes8)_mm512_sllv_epi64((__m512i)v, (__m512i)n);
+static inline CB_TARGET_V4 Lanes8 lanes8_sllv(Lanes8 v, Lanes8 n) { return (Lanes8)_mm512_sllv_epi64((__m512i)v, (__m512i)n); }
+static inline CB_TARGET_V4 Lanes8 lanes8_srlv(Lanes8 v, Lanes8 n) { return (Lanes8)_mm512_srlv_epi64((__m512i)v, (__m512i)n); }
+
+/* Returns t[i[k]] in lane k (an AVX2 gather; t 8-byte aligned). */
+static inline CB_TARGET_V3 Lanes lanes_gather(const Bitboard *t, Lanes i) {
+  return (Lanes)_mm256_i64gather_epi64((const long long *)t, (__m256i)i, 8);
 }
-static inline CB_TARGET_V4 Lanes8 lanes8_srlv(Lanes8 v, Lanes8 n) {
-  return (Lanes8)_mm512_srlv_epi64((__m512i)v, (__m512i)n);
+
+/* Returns the low 64 bits of each lane times c, from three 32 x 32-bit products (AVX2 has
+   no 64-bit multiply). */
+static inline CB_TARGET_V3 Lanes lanes_mul(Lanes x, uint64_t c) {
+  const __m256i lo = _mm256_set1_epi64x((long long)(c & 0xFFFFFFFFu)), hi = _mm256_set1_epi64x((long long)(c >> 32));
+  const Lanes cross = (Lanes)_mm256_mul_epu32((__m256i)x, hi) + (Lanes)_mm256_mul_epu32((__m256i)(x >> 32), lo);
+  return (Lanes)_mm256_mul_epu32((__m256i)x, lo) + (cross << 32);
+}
+
+/* Return the sum of each lane's eight bytes (vpsadbw): a line with one square per file (a
+   diagonal) has its squares' files gathered into one byte, as a multiply by the a-file's
+   bits would gather them into the top byte. */
+static inline CB_TARGET_V3 Lanes lanes_byte_sum(Lanes x) {
+  return (Lanes)_mm256_sad_epu8((__m256i)x, _mm256_setzero_si256());
+}
+static inline CB_TARGET_V4 Lanes8 lanes8_byte_sum(Lanes8 x) {
+  return (Lanes8)_mm512_sad_epu8((__m512i)x, _mm512_setzero_si512());
 }
 
 /* Returns each lane's highest set bit alone (0 in an empty lane): vplzcntq. */
