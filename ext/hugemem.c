@@ -62,7 +62,7 @@ void huge_free(void *p, size_t bytes) {
 #endif
 }
 
-void *huge_table(size_t bytes) {
+void *huge_table(void *fallback, size_t bytes) {
   /* The region the tables are carved from, and where its free part starts. A request that
      does not fit starts a region of its own size (at least 4 MB); touched pages alone are
      resident, so the untouched end of a region costs nothing. */
@@ -72,7 +72,7 @@ void *huge_table(size_t bytes) {
   if (!region || size - used < bytes) {
     const size_t want = huge_round(bytes > 2 * HUGE_PAGE ? bytes : 2 * HUGE_PAGE);
     char *r = huge_alloc(want);
-    if (!r) return NULL;
+    if (!r) return fallback;
     region = r, used = 0, size = want;
   }
   used += bytes;

@@ -16,8 +16,9 @@ void *huge_alloc(size_t bytes);
 void huge_free(void *p, size_t bytes);
 
 /* Returns zeroed 64-byte aligned memory of `bytes` for a lookup table that lives as long as
-   the process, carved from huge pages shared by the tables asked for, NULL if there is none
-   (not thread-safe: the tables are built once, at import). */
-void *huge_table(size_t bytes);
+   the process, carved from huge pages shared by the tables asked for; where there is none,
+   fallback (a static array of that size: zero pages never touched while the huge ones serve).
+   Not thread-safe: the tables are built once, at import. */
+void *huge_table(void *fallback, size_t bytes);
 
 #endif

@@ -66,8 +66,7 @@ typedef struct {
   const Bitboard *attacks;  /* the square's window: the shared table plus its offset */
 } BlackMagic;
 
-/* On huge pages (hugemem.h), or in black_magic_static (untouched otherwise) if they are
-   not there. */
+/* On huge pages (hugemem.h). */
 static Bitboard *black_magic_table, black_magic_static[BLACK_MAGIC_SIZE];
 static _Alignas(64) BlackMagic black_magic_rooks[64];
 static _Alignas(64) BlackMagic black_magic_bishops[64];
@@ -83,7 +82,7 @@ void black_magic_init(void) {
   static int done = 0;
   if (done) return;
   tables_init();
-  if (!(black_magic_table = huge_table(sizeof black_magic_static))) black_magic_table = black_magic_static;
+  black_magic_table = huge_table(black_magic_static, sizeof black_magic_static);
   size_t end = 0;
   int collisions = 0;
   for (int p = 0; p < 2; p++)

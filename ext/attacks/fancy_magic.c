@@ -37,8 +37,7 @@ typedef struct {
   unsigned shift;
 } FancyMagic;
 
-/* Rooks, then bishops: on huge pages (hugemem.h), or in fancy_magic_static (untouched
-   otherwise) if they are not there. */
+/* Rooks, then bishops, on huge pages (hugemem.h). */
 static Bitboard *fancy_magic_table, fancy_magic_static[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE];
 static _Alignas(64) FancyMagic fancy_magic_rooks[64];
 static _Alignas(64) FancyMagic fancy_magic_bishops[64];
@@ -51,7 +50,7 @@ void fancy_magic_init(void) {
   static int done = 0;
   if (done) return;
   tables_init();
-  if (!(fancy_magic_table = huge_table(sizeof fancy_magic_static))) fancy_magic_table = fancy_magic_static;
+  fancy_magic_table = huge_table(fancy_magic_static, sizeof fancy_magic_static);
   Bitboard magics[2][64], *tables[2][64], *next = fancy_magic_table;
   int bits[2][64];
   for (Square s = SQ_A1; s <= SQ_H8; s++)

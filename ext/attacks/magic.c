@@ -35,8 +35,7 @@ typedef struct {
   uint64_t pad;
 } MagicPlain;
 
-/* [square][index]: rooks, then bishops, on huge pages (hugemem.h), or in magic_static
-   (untouched otherwise) if they are not there. */
+/* [square][index]: rooks, then bishops, on huge pages (hugemem.h). */
 static Bitboard *magic_table, magic_static[64 * (4096 + 512)];
 static _Alignas(64) MagicPlain magic_rooks[64];
 static _Alignas(64) MagicPlain magic_bishops[64];
@@ -50,7 +49,7 @@ void magic_init(void) {
   tables_init();
   Bitboard magics[2][64], *tables[2][64];
   int bits[2][64];
-  if (!(magic_table = huge_table(sizeof magic_static))) magic_table = magic_static;
+  magic_table = huge_table(magic_static, sizeof magic_static);
   for (Square s = SQ_A1; s <= SQ_H8; s++)
     tables[1][s] = magic_table + 4096 * s, tables[0][s] = magic_table + 64 * 4096 + 512 * s;
   magic_find_seeded(1, magic_seeds, magics, bits, tables);

@@ -15,8 +15,7 @@ typedef struct {
   const Bitboard *attacks;
 } PextSquare;
 
-/* Rooks, then bishops: on huge pages (hugemem.h), or in pext_static (untouched otherwise)
-   if they are not there. */
+/* Rooks, then bishops, on huge pages (hugemem.h). */
 static Bitboard *pext_table, pext_static[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE];
 static _Alignas(64) PextSquare pext_rooks[64];
 static _Alignas(64) PextSquare pext_bishops[64];
@@ -31,7 +30,7 @@ void pext_init(void) {
   static int done = 0;
   if (done) return;
   tables_init();
-  if (!(pext_table = huge_table(sizeof pext_static))) pext_table = pext_static;
+  pext_table = huge_table(pext_static, sizeof pext_static);
   Bitboard *next = pext_table;
   for (int p = 1; p >= 0; p--)
     for (Square s = SQ_A1; s <= SQ_H8; s++) {

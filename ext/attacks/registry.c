@@ -112,8 +112,8 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
 /* The timing and batch loops in three builds: the technique's own target, x86-64-v3 where
    the CPU has it (the code perft runs there) and x86-64-v4 where it has AVX-512, chosen per
    call. In the v3 build, independent queen lookups of a LANES or LANES8 technique run four
-   at a time, one per AVX2 lane (lanes.h); in the v4 build a LANES8 technique's run eight at
-   a time, one per AVX-512 lane: `i` is where the one-by-one loop goes on. */
+   at a time, one per AVX2 lane (lanes.h); in the v4 build a LANES8 or ONLY8 technique's run
+   eight at a time, one per AVX-512 lane: `i` is where the one-by-one loop goes on. */
 #define CB_QUEENS_SCALAR(name, i, n, sq, occ, each)
 #ifdef CB_X86
 #define CB_QUEENS_LANES(name, i, n, sq, occ, each) \
@@ -166,7 +166,7 @@ typedef struct { BenchLoop bench; ManyLoop many; } Loops;
 
 /* One code variant's loops of every technique and their table (cpu.h): "base" with each
    technique's own target and scalar queens, "v3" with x86-64-v3's and four lanes, "v4"
-   with x86-64-v4's and eight lanes for the LANES8 techniques, v3's loops for the others
+   with x86-64-v4's and eight lanes for the LANES8 and ONLY8 techniques, v3's loops for the others
    (gcc 12's scalar code for the AVX-512 target ran obstruction difference 24% slower,
    rotated 14%, kindergarten 8%). */
 #define CB_FORM_base(form) SCALAR
