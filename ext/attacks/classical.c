@@ -57,9 +57,6 @@ static inline CB_TARGET_V4 Lanes8 classical_line8(Lanes8 occ, Lanes8 line, Lanes
 /* Returns the queen attacks of eight lookups, sq[i] with occ[i] in lane i: the rays
    computed in the lanes from the four lines (no table). */
 static inline CB_TARGET_V4 Lanes8 classical_queens8(const uint8_t *sq, const Bitboard *occ) {
-  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), below = lanes8_sllv(lanes8_of(1), s) - 1;
-  const Lines8 l = lanes8_lines(s);
-  return classical_line8(o, l.file, below) | classical_line8(o, l.rank, below)
-       | classical_line8(o, l.diag, below) | classical_line8(o, l.anti, below);
+  return LANES8_FOUR_LINES(classical_line8, sq, occ);
 }
 #endif

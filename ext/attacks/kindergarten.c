@@ -62,35 +62,24 @@ inline Bitboard kindergarten_bishop(Square s, Bitboard occ) {
 }
 
 #ifdef CB_LANES
-/* Returns the queen attacks of four lookups, sq[i] with occ[i] in lane i: as the eight-lane
-   form below, the file's multiply made of three 32-bit ones (AVX2 has no 64-bit multiply). */
-static inline CB_TARGET_V3 Lanes kindergarten_queens(const uint8_t *sq, const Bitboard *occ) {
-  const Lanes s = lanes_squares(sq), o = lanes_load(occ), f = s & 7, r = s >> 3;
-  const Lines4 l = lanes_lines(s);
-  const Bitboard *fill = &kindergarten_fill[0][0];
-  const Lanes rank = lanes_gather(fill, (f << 6) | (lanes_srlv(o, (s & 56) | 1) & 63)) & l.rank;
-  const Lanes afile = lanes_srlv(o, f) & FILE_A_BB;
-  const Lanes file = lanes_sllv(lanes_gather(&kindergarten_afile[0][0],
-                                             (r << 6) | (lanes_mul(afile, KINDERGARTEN_DIAG_C7H2) >> 58)), f);
-  const Lanes diag = lanes_gather(fill, (f << 6) | ((lanes_byte_sum(l.diag & o) >> 1) & 63)) & l.diag;
-  const Lanes anti = lanes_gather(fill, (f << 6) | ((lanes_byte_sum(l.anti & o) >> 1) & 63)) & l.anti;
-  return rank | file | diag | anti;
-}
-
-/* Returns the queen attacks of eight lookups, sq[i] with occ[i] in lane i: the lines
-   computed in the lanes, the file's index multiplied (vpmullq), the diagonals' a sum of
-   bytes (their squares on distinct files, the sum is the multiply's gathered byte), the
-   fill-up rows gathered. */
-static inline CB_TARGET_V4 Lanes8 kindergarten_queens8(const uint8_t *sq, const Bitboard *occ) {
-  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), f = s & 7, r = s >> 3;
-  const Lines8 l = lanes8_lines(s);
-  const Bitboard *fill = &kindergarten_fill[0][0];
-  const Lanes8 rank = lanes8_gather(fill, (f << 6) | (lanes8_srlv(o, (s & 56) | 1) & 63)) & l.rank;
-  const Lanes8 afile = lanes8_srlv(o, f) & FILE_A_BB;
-  const Lanes8 file = lanes8_sllv(lanes8_gather(&kindergarten_afile[0][0],
-                                                (r << 6) | ((afile * KINDERGARTEN_DIAG_C7H2) >> 58)), f);
-  const Lanes8 diag = lanes8_gather(fill, (f << 6) | ((lanes8_byte_sum(l.diag & o) >> 1) & 63)) & l.diag;
-  const Lanes8 anti = lanes8_gather(fill, (f << 6) | ((lanes8_byte_sum(l.anti & o) >> 1) & 63)) & l.anti;
-  return rank | file | diag | anti;
-}
+/* Defines fn, returning the queen attacks of the lanes' lookups (sq[i] with occ[i] in lane
+   i) for lanes of type T, with the helpers prefixed P (lanes_: four lanes, AVX2; lanes8_:
+   eight, AVX-512): the lines computed in the lanes, the file's index multiplied (P##mul),
+   the diagonals' a sum of bytes (their squares on distinct files, the sum is the byte the
+   multiply by the b-file gathers), the fill-up rows gathered. */
+#define KINDERGARTEN_QUEENS(T, P, target, fn)                                             \
+  static inline target T fn(const uint8_t *sq, const Bitboard *occ) {                     \
+    const T s = P##squares(sq), o = P##load(occ), f = s & 7, r = s >> 3;                  \
+    const P##lines_t l = P##lines(s);                                                      \
+    const Bitboard *fill = &kindergarten_fill[0][0];                                       \
+    const T rank = P##gather(fill, (f << 6) | (P##srlv(o, (s & 56) | 1) & 63)) & l.rank;   \
+    const T afile = P##srlv(o, f) & FILE_A_BB;                                             \
+    const T file = P##sllv(P##gather(&kindergarten_afile[0][0],                            \
+                                     (r << 6) | (P##mul(afile, KINDERGARTEN_DIAG_C7H2) >> 58)), f); \
+    const T diag = P##gather(fill, (f << 6) | ((P##byte_sum(l.diag & o) >> 1) & 63)) & l.diag; \
+    const T anti = P##gather(fill, (f << 6) | ((P##byte_sum(l.anti & o) >> 1) & 63)) & l.anti; \
+    return rank | file | diag | anti;                                                      \
+  }
+KINDERGARTEN_QUEENS(Lanes, lanes_, CB_TARGET_V3, kindergarten_queens)
+KINDERGARTEN_QUEENS(Lanes8, lanes8_, CB_TARGET_V4, kindergarten_queens8)
 #endif

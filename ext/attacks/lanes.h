@@ -70,6 +70,9 @@ static inline CB_TARGET_V3 Lanes lanes_mul(Lanes x, uint64_t c) {
   return (Lanes)_mm256_mul_epu32((__m256i)x, lo) + (cross << 32);
 }
 
+/* Returns the low 64 bits of each lane times c (vpmullq). */
+static inline CB_TARGET_V4 Lanes8 lanes8_mul(Lanes8 x, uint64_t c) { return x * c; }
+
 /* Return the sum of each lane's eight bytes (vpsadbw): a line with one square per file (a
    diagonal) has its squares' files gathered into one byte, as a multiply by the a-file's
    bits would gather them into the top byte. */
@@ -106,8 +109,18 @@ static inline CB_TARGET_V4 Lanes8 lanes8_gather(const Bitboard *t, Lanes8 i) {
   }
 LANES_LINES_(Lanes, lanes_, CB_TARGET_V3, lanes_lines)
 LANES_LINES_(Lanes8, lanes8_, CB_TARGET_V4, lanes8_lines)
-typedef lanes_lines_t Lines4;
 typedef lanes8_lines_t Lines8;
+
+/* Evaluates to the OR of line(o, l, below) over the four lines l through each lane's square
+   (lanes8_lines), o the lanes' occupancies and below the squares under each lane's slider:
+   the queen attacks of eight lookups (sq[i] with occ[i] in lane i) for the techniques that
+   treat every line alike. */
+#define LANES8_FOUR_LINES(line, sq, occ) ({                                              \
+    const Lanes8 s_ = lanes8_squares(sq), o_ = lanes8_load(occ);                         \
+    const Lanes8 below_ = lanes8_sllv(lanes8_of(1), s_) - 1;                             \
+    const Lines8 l_ = lanes8_lines(s_);                                                  \
+    line(o_, l_.file, below_) | line(o_, l_.rank, below_) | line(o_, l_.diag, below_)    \
+      | line(o_, l_.anti, below_); })
 
 /* Return every lane shifted left by d, or right by -d when d < 0 (d a constant). */
 static inline CB_TARGET_V3 Lanes lanes4_shift(Lanes v, int d) { return d > 0 ? v << d : v >> -d; }

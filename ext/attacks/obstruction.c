@@ -51,9 +51,6 @@ static inline CB_TARGET_V4 Lanes8 obstruction_line8(Lanes8 occ, Lanes8 line, Lan
 /* Returns the queen attacks of eight lookups, sq[i] with occ[i] in lane i: the lines
    computed in the lanes (no table), the lower blocker found by vplzcntq. */
 static inline CB_TARGET_V4 Lanes8 obstruction_queens8(const uint8_t *sq, const Bitboard *occ) {
-  const Lanes8 s = lanes8_squares(sq), o = lanes8_load(occ), below = lanes8_sllv(lanes8_of(1), s) - 1;
-  const Lines8 l = lanes8_lines(s);
-  return obstruction_line8(o, l.file, below) | obstruction_line8(o, l.rank, below)
-       | obstruction_line8(o, l.diag, below) | obstruction_line8(o, l.anti, below);
+  return LANES8_FOUR_LINES(obstruction_line8, sq, occ);
 }
 #endif
