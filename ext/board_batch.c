@@ -224,6 +224,7 @@ static void bb_encode_run(void *arg) {
 int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads) {
   if (!rows) count = b->n;
   threads = workers_for(threads, count);
+  enc_job_expect(j, threads, count);
   BbWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
     w[t] = (BbWork){b, j, rows, play, count * t / threads, count * (t + 1) / threads, t, 0};

@@ -20,7 +20,7 @@ int enc_job_ready(EncJob *j) {
 /* Returns 0 with room for `more` indices at the end of s, -1 if out of memory. */
 static int eb_sparse_room(EncSparse *s, size_t more) {
   if (s->n + more <= s->cap) return 0;
-  size_t cap = s->cap ? 2 * s->cap : 4096;
+  size_t cap = s->cap ? 2 * s->cap : s->first > 4096 ? s->first : 4096;
   while (cap < s->n + more) cap *= 2;
   int16_t *p = realloc(s->idx, cap * sizeof *p);
   if (!p) return s->oom = 1, -1;
@@ -165,6 +165,7 @@ static void eb_boards_run(void *arg) {
 
 int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads) {
   threads = workers_for(threads, count);
+  enc_job_expect(j, threads, count);
   EbBoards w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
     w[t] = (EbBoards){j, pos, nply, count * t / threads, count * (t + 1) / threads, t, 0};
@@ -257,12 +258,20 @@ int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size
     while (g < ngames && (t == threads - 1 || offsets[g + 1] <= until)) g++;
     w[t] = (EbGames){j, moves, offsets, starts, begin, g, t, 0};
   }
+  enc_job_expect(j, threads, (size_t)total);
   workers_run(threads, eb_games_run, w, sizeof w[0]);
   for (int t = 0; t < threads; t++)
     if (w[t].status) return w[t].status;
   for (int t = 0; t < threads; t++)
     if (j->sparse[t].oom) return -1;
   return 0;
+}
+
+/* (Positions average about 35 legal moves in games, 30 in random self-play.) */
+enum { EB_EXPECT_MOVES = 40 };
+
+void enc_job_expect(EncJob *j, int threads, size_t count) {
+  for (int t = 0; t < threads; t++) j->sparse[t].first = (count / (size_t)threads + 1) * EB_EXPECT_MOVES;
 }
 
 void enc_job_free(EncJob *j) {

@@ -15,7 +15,7 @@
 
 /* A thread's legal-move indices of the sparse form, its positions' back to back (apart: two threads'
    counters never share a cache line, wherever the job lies; each writes its own a position). */
-typedef struct { int16_t *idx; size_t n, cap; int oom; char apart[100]; } EncSparse;
+typedef struct { int16_t *idx; size_t n, cap, first; int oom; char apart[96]; } EncSparse;
 
 typedef struct {
   EncOptions opt;          /* the planes' layout (opt.layout < 0: no planes) */
@@ -65,6 +65,10 @@ typedef struct { const char *fen; size_t fen_len; int chess960; } EncStart;
    that game left as they were). */
 int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
                   const EncStart *starts, int threads);
+
+/* Returns nothing; sizes the first sparse buffer of each of `threads` for its share of `count`
+   positions (the buffers then rarely grow: each growth a copy, its new pages faulted in). */
+void enc_job_expect(EncJob *j, int threads, size_t count);
 
 /* Returns nothing; frees the sparse buffers of j. */
 void enc_job_free(EncJob *j);

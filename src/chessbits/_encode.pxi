@@ -106,7 +106,7 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
             object bitboards_out, object black_out, int policy, object mask_out, object counts_out,
             object played_out, int threads):
     """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
-    given (flat uint8 views, or None); returns the sparse form's indices as bytes (int16) when
+    given (flat uint8 views, or None); returns the sparse form's indices (an int16 array) when
     counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
     cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
     if j == NULL:
@@ -114,7 +114,8 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
     memset(j, 0, sizeof(EncJob))
     cdef list keep = []
     cdef int64_t status
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, total
+    cdef int16_t[::1] out
     try:
         j.opt.layout = layout
         j.opt.lc0_format = lc0_format
@@ -139,11 +140,19 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
             raise ValueError(f"game {-2 - status} cannot be replayed: its FEN is refused or a move is not legal")
         if counts_out is None:
             return None
-        parts = []
+        total = 0
         for i in range(WORKERS_MAX):
-            if j.sparse[i].n:
-                parts.append((<char *>j.sparse[i].idx)[:j.sparse[i].n * sizeof(int16_t)])
-        return b"".join(parts)
+            total += j.sparse[i].n
+        import numpy
+        result = numpy.empty(total, numpy.int16)
+        if total:
+            out = result
+            total = 0
+            for i in range(WORKERS_MAX):
+                if j.sparse[i].n:
+                    memcpy(&out[total], j.sparse[i].idx, j.sparse[i].n * sizeof(int16_t))
+                    total += j.sparse[i].n
+        return result
     finally:
         enc_job_free(j)
         free(j)

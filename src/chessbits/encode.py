@@ -251,9 +251,7 @@ def legal_mask(positions: Positions, layout: str = "lc0", *, format: str = "clas
     source, n, single = _source(positions)
     if sparse:
         counts = _out(out, (n,), np.int32, "legal_mask")
-        raw = _run(source, policy=code, lc0_format=fmt, counts=counts, threads=_threads(threads))
-        indices = np.frombuffer(raw, np.int16).copy()
-        return (counts, indices)
+        return (counts, _run(source, policy=code, lc0_format=fmt, counts=counts, threads=_threads(threads)))
     size = _core._policy_size(code)
     result = _out(out, (n, size), np.bool_, "legal_mask")
     _run(source, policy=code, lc0_format=fmt, mask=result, threads=_threads(threads))
