@@ -29,13 +29,16 @@ int batch_set_start(Batch *b, size_t i, const char *fen, size_t len, int chess96
   return batch_reset(b, i);
 }
 
-/* Returns nothing; after g reached a new position: its legal moves kept, its outcome. */
-static void bb_arrived(const Batch *b, BatchGame *g) {
-  PyMove moves[MAX_MOVES];
-  const int n = policy_legal_moves(&g->board.pos, moves);
+/* Returns nothing; after g reached a new position: its legal moves kept, with their indices
+   in `layout` (-1: none) in the same loop, its outcome. */
+static void bb_arrived(const Batch *b, BatchGame *g, int layout) {
+  const int n = policy_legal_indexed(layout, &g->board.pos, g->legal, g->index, BATCH_LEGAL);
   g->nlegal = n <= BATCH_LEGAL ? n : -1;
   g->index_key = -1;
-  if (n <= BATCH_LEGAL) memcpy(g->legal, moves, (size_t)n * sizeof *moves);
+  if (layout >= 0 && n <= BATCH_LEGAL) {
+    g->nsparse = policy_ascending(g->index, n, policy_size(layout), g->sparse);
+    g->index_key = 2 * layout;
+  }
   int white_wins = 0;  /* (python-chess's repetitions: lc0's, or one more where lc0 tells a first
                            position after a double push apart by its en-passant flag) */
   g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, 0, g->hist[g->board.ply].reps + 1,
@@ -48,20 +51,24 @@ int batch_reset(Batch *b, size_t i) {
   if (pgn_board_set(&g->board, &g->start, &g->start_st) < 0 || bb_room(g, 0) < 0) return -1;
   enc_snapshot(&g->board.pos, 1, &g->hist[0]);
   g->keys[0] = g->hist[0].key;
-  bb_arrived(b, g);
+  bb_arrived(b, g, -1);
   return 0;
 }
 
-int batch_play(Batch *b, size_t i, PyMove m) {
+/* Returns batch_play's answer, the indices of the new position's moves in `layout` (-1: none;
+   lc0's canonical transform never) found as they are generated. */
+static int bb_play(Batch *b, size_t i, PyMove m, int layout) {
   BatchGame *g = &b->games[i];
   if (bb_room(g, (size_t)g->board.ply + 1) < 0 || pgn_board_push(&g->board, m) < 0) return -1;
   const int n = g->board.ply + 1;
   enc_snapshot(&g->board.pos, 0, &g->hist[n - 1]);
   g->keys[n - 1] = g->hist[n - 1].key;
   enc_count_reps(g->hist, g->keys, n);
-  bb_arrived(b, g);
+  bb_arrived(b, g, layout);
   return 0;
 }
+
+int batch_play(Batch *b, size_t i, PyMove m) { return bb_play(b, i, m, -1); }
 
 /* Returns 1 if m is a legal move of g's position (its kept moves, else asked again). */
 static int bb_legal(const BatchGame *g, PyMove m) {
@@ -202,16 +209,17 @@ typedef struct {
    each game's move of `play` played first. */
 static void bb_encode_run(void *arg) {
   BbWork *w = arg;
+  const EncJob *j = w->job;
+  const int canonical = j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format);
+  const int layout = j->policy >= 0 && (j->mask_out || j->counts_out) && !canonical ? j->policy : -1;
   for (size_t i = w->begin; i < w->end; i++) {
     const size_t game = w->rows ? (size_t)w->rows[i] : i;
     BatchGame *g = &w->batch->games[game];
-    if (w->play && w->play[game] && g->termination == TERM_NONE && batch_play(w->batch, game, w->play[game]) < 0) {
+    if (w->play && w->play[game] && g->termination == TERM_NONE && bb_play(w->batch, game, w->play[game], layout) < 0) {
       w->failed = 1;
       return;
     }
-    const EncJob *j = w->job;
-    const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out)
-      ? bb_indices(g, j->policy, j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format)) : NULL;
+    const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical) : NULL;
     if (enc_job_position(w->job, w->thread, i, g->hist, g->board.ply + 1, &g->board.pos, 0,
                          g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, index ? g->sparse : NULL,
                          g->nsparse) < 0) {

@@ -272,20 +272,51 @@ int policy_ascending(const int16_t *index, int n, int size, int16_t *out) {
   return pol_ascending_base(index, n, size, out);
 }
 
-int policy_legal_moves(const Position *pos, PyMove *out) {
-  if (!(pos->st->flags & BOARD_REGULAR)) return board_generate(pos, ~0ULL, ~0ULL, 1, out);
+_Static_assert((MOVE_CASTLING & MOVE_PROMOTION) && !(MOVE_EP & MOVE_PROMOTION), "pol_legal's special moves");
+
+/* Returns policy_legal_indexed's answer with the layout a constant where inlined (-1: no
+   indices): a plain move's index is its squares' (flipped) entry, without a branch; only
+   castling and promotions are looked up one by one. */
+static CB_FORCE_INLINE int pol_legal(int layout, const Position *pos, PyMove *out, int16_t *index, int room) {
   Move moves[MAX_MOVES];  /* the fast generator where it is exact, its moves written as python-chess's */
   const int n = movegen_techniques[movegen_technique()].generate(pos, moves);
-  int castles = 0;
-  for (int i = 0; i < n; i++) {  /* (no branch: vectorized) */
+  if (n > room) return n;
+  const int flip = layout >= 0 ? pol_flip(layout, pos) : 0, squares = flip | flip << 6;
+  unsigned special = 0;  /* (bit 14 of a move: castling or a promotion, 1 << 14 and 3 << 14) */
+  for (int i = 0; i < n; i++) {  /* (no branch) */
     const Move m = moves[i];
-    castles |= move_type(m) == MOVE_CASTLING;
-    out[i] = (PyMove)((m & 0xFFF) | (move_type(m) == MOVE_PROMOTION ? move_promotion(m) << 12 : 0));
+    special |= m;
+    out[i] = (PyMove)(m & 0xFFF);
+    if (layout >= 0) index[i] = policy_table[layout][(m ^ squares) & 0xFFF];
   }
-  for (int i = 0; castles && i < n; i++)
-    if (move_type(moves[i]) == MOVE_CASTLING) out[i] = board_pymove(pos, moves[i]);
+  for (int i = 0; (special & MOVE_PROMOTION) && i < n; i++) {
+    const Move m = moves[i];
+    if (!(m & MOVE_PROMOTION)) continue;
+    out[i] = move_type(m) == MOVE_CASTLING ? board_pymove(pos, m) : (PyMove)((m & 0xFFF) | move_promotion(m) << 12);
+    if (layout >= 0) index[i] = (int16_t)pol_index(layout, pos, out[i], 0, flip);
+  }
   return n;
 }
+
+int policy_legal_indexed(int layout, const Position *pos, PyMove *out, int16_t *index, int room) {
+  if (!(pos->st->flags & BOARD_REGULAR)) {
+    PyMove all[MAX_MOVES];
+    const int n = board_generate(pos, ~0ULL, ~0ULL, 1, all);
+    if (n > room) return n;
+    memcpy(out, all, (size_t)n * sizeof *all);
+    if (layout >= 0) policy_indices(layout, pos, out, n, 0, index);
+    return n;
+  }
+  switch (layout) {
+    case POL_LC0: return pol_legal(POL_LC0, pos, out, index, room);
+    case POL_ALPHAZERO: return pol_legal(POL_ALPHAZERO, pos, out, index, room);
+    case POL_MAIA2: return pol_legal(POL_MAIA2, pos, out, index, room);
+    case POL_SEARCHLESS: return pol_legal(POL_SEARCHLESS, pos, out, index, room);
+    default: return pol_legal(-1, pos, out, NULL, room);
+  }
+}
+
+int policy_legal_moves(const Position *pos, PyMove *out) { return policy_legal_indexed(-1, pos, out, NULL, MAX_MOVES); }
 
 void policy_init(void) {
   static int done;

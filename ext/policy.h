@@ -29,6 +29,11 @@ int policy_ascending(const int16_t *index, int n, int size, int16_t *out);
 /* Returns the number of legal moves of pos written to out (MAX_MOVES), in no set order. */
 int policy_legal_moves(const Position *pos, PyMove *out);
 
+/* Returns the number of legal moves of pos; if at most `room`, after writing them to out as
+   policy_legal_moves does and, for layout >= 0, each one's index in it (no transform) to
+   index[i] (else nothing written). */
+int policy_legal_indexed(int layout, const Position *pos, PyMove *out, int16_t *index, int room);
+
 /* Returns nothing; fills the tables (idempotent; movegen_init must have run). */
 void policy_init(void);
 
