@@ -55,9 +55,7 @@ int batch_reset(Batch *b, size_t i) {
   return 0;
 }
 
-/* Returns batch_play's answer, the indices of the new position's moves in `layout` (-1: none;
-   lc0's canonical transform never) found as they are generated. */
-static int bb_play(Batch *b, size_t i, PyMove m, int layout) {
+int batch_play(Batch *b, size_t i, PyMove m, int layout) {
   BatchGame *g = &b->games[i];
   if (bb_room(g, (size_t)g->board.ply + 1) < 0 || pgn_board_push(&g->board, m) < 0) return -1;
   const int n = g->board.ply + 1;
@@ -68,7 +66,6 @@ static int bb_play(Batch *b, size_t i, PyMove m, int layout) {
   return 0;
 }
 
-int batch_play(Batch *b, size_t i, PyMove m) { return bb_play(b, i, m, -1); }
 
 /* Returns 1 if m is a legal move of g's position (its kept moves, else asked again). */
 static int bb_legal(const BatchGame *g, PyMove m) {
@@ -82,7 +79,7 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
   for (size_t i = 0; i < b->n; i++)
     if (keys[i] && b->games[i].termination == TERM_NONE && !bb_legal(&b->games[i], keys[i])) return *bad = i, 1;
   for (size_t i = 0; i < b->n; i++)
-    if (keys[i] && b->games[i].termination == TERM_NONE && batch_play(b, i, keys[i]) < 0) return -1;
+    if (keys[i] && b->games[i].termination == TERM_NONE && batch_play(b, i, keys[i], -1) < 0) return -1;
   return 0;
 }
 
@@ -215,7 +212,7 @@ static void bb_encode_run(void *arg) {
   for (size_t i = w->begin; i < w->end; i++) {
     const size_t game = w->rows ? (size_t)w->rows[i] : i;
     BatchGame *g = &w->batch->games[game];
-    if (w->play && w->play[game] && g->termination == TERM_NONE && bb_play(w->batch, game, w->play[game], layout) < 0) {
+    if (w->play && w->play[game] && g->termination == TERM_NONE && batch_play(w->batch, game, w->play[game], layout) < 0) {
       w->failed = 1;
       return;
     }

@@ -57,8 +57,10 @@ int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical
    canonical; -1: none). */
 int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad);
 
-/* Returns 0 after playing m, a legal move of game g that goes on, -1 if out of memory. */
-int batch_play(Batch *b, size_t g, PyMove m);
+/* Returns 0 after playing m, a legal move of game g that goes on, the new position's moves
+   indexed in `layout` as they are generated (-1: when first asked; lc0's canonical transform
+   is always left until then), -1 if out of memory. */
+int batch_play(Batch *b, size_t g, PyMove m, int layout);
 
 /* Returns the legal move of game g with policy index `index` in layout (lc0's canonical
    transform where canonical), 0 if none. */

@@ -49,7 +49,7 @@ static void pz_record(const BatchGame *g, PzHistory *h) {
 int pz_step(Batch *b, size_t g, PzHistory *h, int action) {
   const PyMove m = batch_index_move(b, g, POL_ALPHAZERO, 0, action);
   if (!m) return 1;
-  if (batch_play(b, g, m) < 0) return -1;
+  if (batch_play(b, g, m, POL_ALPHAZERO) < 0) return -1;
   pz_record(&b->games[g], h);
   return 0;
 }
