@@ -2,18 +2,38 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board_batch.h"
+#include "hugemem.h"
 #include "workers.h"
 
-/* Returns 0 with room for position ply in g's history, -1 if out of memory. */
-static int bb_room(BatchGame *g, size_t ply) {
-  if (ply < g->hist_cap) return 0;
-  const size_t cap = g->hist_cap ? 2 * g->hist_cap : 256;
-  EncPos *h = realloc(g->hist, cap * sizeof *h);
-  if (!h) return -1;
-  g->hist = h;
-  uint64_t *k = realloc(g->keys, cap * sizeof *k);
-  if (!k) return -1;
-  g->keys = k, g->hist_cap = cap;
+/* Returns 0 with room for position ply in g's states, hist and keys (one pool block, doubled
+   as the game grows), -1 if out of memory. The pool is not thread-safe: a threaded step makes
+   its games' room before it starts (batch_encode). */
+static int bb_room(Batch *b, BatchGame *g, size_t ply) {
+  if (g->block >= 0 && ply < (size_t)BATCH_PLIES << g->block) return 0;
+  const int k = g->block + 1;
+  const size_t cap = (size_t)BATCH_PLIES << k;
+  char *m = blocks_get(&b->pool, k);
+  if (!m) return -1;
+  StateInfo *s = (StateInfo *)m;
+  EncPos *h = (EncPos *)(m + cap * sizeof *s);
+  uint64_t *keys = (uint64_t *)(m + cap * (sizeof *s + sizeof *h));
+  if (g->block >= 0) {
+    const size_t n = (size_t)g->ply + 1;
+    memcpy(s, g->states, n * sizeof *s), memcpy(h, g->hist, n * sizeof *h), memcpy(keys, g->keys, n * sizeof *keys);
+    for (size_t i = 1; i < n; i++) s[i].prev = &s[i - 1];
+    g->pos.st = &s[g->ply];
+    blocks_put(&b->pool, g->states, g->block);
+  }
+  g->states = s, g->hist = h, g->keys = keys, g->block = k;
+  return 0;
+}
+
+int batch_init(Batch *b, size_t n) {
+  b->n = 0, b->cap = n ? n : 1;
+  blocks_init(&b->pool, BATCH_PLIES * (sizeof(StateInfo) + sizeof(EncPos) + sizeof(uint64_t)), b->cap);
+  b->games = huge_alloc(b->cap * sizeof *b->games);
+  if (!b->games) return -1;
+  for (size_t i = 0; i < b->cap; i++) b->games[i].block = -1;
   return 0;
 }
 
@@ -32,7 +52,7 @@ int batch_set_start(Batch *b, size_t i, const char *fen, size_t len, int chess96
 /* Returns nothing; after g reached a new position: its legal moves kept, with their indices
    in `layout` (-1: none) in the same loop, its outcome. */
 static void bb_arrived(const Batch *b, BatchGame *g, int layout) {
-  const int n = policy_legal_indexed(layout, &g->board.pos, g->legal, g->index, BATCH_LEGAL);
+  const int n = policy_legal_indexed(layout, &g->pos, g->legal, g->index, BATCH_LEGAL);
   g->nlegal = n <= BATCH_LEGAL ? n : -1;
   g->index_key = -1;
   if (layout >= 0 && n <= BATCH_LEGAL) {
@@ -41,15 +61,21 @@ static void bb_arrived(const Batch *b, BatchGame *g, int layout) {
   }
   int white_wins = 0;  /* (python-chess's repetitions: lc0's, or one more where lc0 tells a first
                            position after a double push apart by its en-passant flag) */
-  g->termination = (int8_t)board_outcome(&g->board.pos, b->claim_draw, n, 0, g->hist[g->board.ply].reps + 1,
+  g->termination = (int8_t)board_outcome(&g->pos, b->claim_draw, n, 0, g->hist[g->ply].reps + 1,
                                          &white_wins);
   g->white_wins = (int8_t)white_wins;
 }
 
 int batch_reset(Batch *b, size_t i) {
   BatchGame *g = &b->games[i];
-  if (pgn_board_set(&g->board, &g->start, &g->start_st) < 0 || bb_room(g, 0) < 0) return -1;
-  enc_snapshot(&g->board.pos, 1, &g->hist[0]);
+  g->ply = 0;
+  if (bb_room(b, g, 0) < 0) return -1;
+  g->pos = g->start;
+  g->states[0] = g->start_st;
+  g->states[0].prev = NULL;
+  g->pos.st = &g->states[0];
+  g->pos.maps = NULL, g->pos.psqt = NULL;
+  enc_snapshot(&g->pos, 1, &g->hist[0]);
   g->keys[0] = g->hist[0].key;
   bb_arrived(b, g, -1);
   return 0;
@@ -57,9 +83,10 @@ int batch_reset(Batch *b, size_t i) {
 
 int batch_play(Batch *b, size_t i, PyMove m, int layout) {
   BatchGame *g = &b->games[i];
-  if (bb_room(g, (size_t)g->board.ply + 1) < 0 || pgn_board_push(&g->board, m) < 0) return -1;
-  const int n = g->board.ply + 1;
-  enc_snapshot(&g->board.pos, 0, &g->hist[n - 1]);
+  if (bb_room(b, g, (size_t)g->ply + 1) < 0) return -1;
+  board_push_legal(&g->pos, m, &g->states[g->ply + 1]);
+  const int n = ++g->ply + 1;
+  enc_snapshot(&g->pos, 0, &g->hist[n - 1]);
   g->keys[n - 1] = g->hist[n - 1].key;
   enc_count_reps(g->hist, g->keys, n);
   bb_arrived(b, g, layout);
@@ -69,7 +96,7 @@ int batch_play(Batch *b, size_t i, PyMove m, int layout) {
 
 /* Returns 1 if m is a legal move of g's position (its kept moves, else asked again). */
 static int bb_legal(const BatchGame *g, PyMove m) {
-  if (g->nlegal < 0) return board_is_legal(&g->board.pos, m);
+  if (g->nlegal < 0) return board_is_legal(&g->pos, m);
   for (int k = 0; k < g->nlegal; k++)
     if (g->legal[k] == m) return 1;
   return 0;
@@ -90,8 +117,8 @@ static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
   if (g->nlegal < 0) return NULL;
   const int key = 2 * layout + canonical;
   if (g->index_key != key) {
-    const int transform = canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0;
-    policy_indices(layout, &g->board.pos, g->legal, g->nlegal, transform, g->index);
+    const int transform = canonical ? enc_lc0_transform(&g->hist[g->ply]) : 0;
+    policy_indices(layout, &g->pos, g->legal, g->nlegal, transform, g->index);
     g->nsparse = policy_ascending(g->index, g->nlegal, policy_size(layout), g->sparse);
     g->index_key = key;
   }
@@ -106,11 +133,11 @@ PyMove batch_index_move(Batch *b, size_t i, int layout, int canonical, int index
       if (idx[k] == index) return g->legal[k];
     return 0;
   }
-  const int transform = canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0;
+  const int transform = canonical ? enc_lc0_transform(&g->hist[g->ply]) : 0;
   PyMove all[MAX_MOVES];
-  const int n = policy_legal_moves(&g->board.pos, all);
+  const int n = policy_legal_moves(&g->pos, all);
   for (int k = 0; k < n; k++)
-    if (policy_index(layout, &g->board.pos, all[k], transform) == index) return all[k];
+    if (policy_index(layout, &g->pos, all[k], transform) == index) return all[k];
   return 0;
 }
 
@@ -180,8 +207,8 @@ int batch_legal_indices(Batch *b, size_t i, int layout, int canonical, int16_t *
     return g->nlegal;
   }
   PyMove all[MAX_MOVES];
-  const int n = policy_legal_moves(&g->board.pos, all);
-  policy_indices(layout, &g->board.pos, all, n, canonical ? enc_lc0_transform(&g->hist[g->board.ply]) : 0, out);
+  const int n = policy_legal_moves(&g->pos, all);
+  policy_indices(layout, &g->pos, all, n, canonical ? enc_lc0_transform(&g->hist[g->ply]) : 0, out);
   return n;
 }
 
@@ -189,7 +216,7 @@ void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_
   for (size_t i = 0; i < b->n; i++) {
     termination[i] = b->games[i].termination;
     white_wins[i] = b->games[i].white_wins;
-    plies[i] = b->games[i].board.ply;
+    plies[i] = b->games[i].ply;
   }
 }
 
@@ -217,7 +244,7 @@ static void bb_encode_run(void *arg) {
       return;
     }
     const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical) : NULL;
-    if (enc_job_position(w->job, w->thread, i, g->hist, g->board.ply + 1, &g->board.pos, 0,
+    if (enc_job_position(w->job, w->thread, i, g->hist, g->ply + 1, &g->pos, 0,
                          g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, index ? g->sparse : NULL,
                          g->nsparse) < 0) {
       w->failed = 1;
@@ -229,6 +256,10 @@ static void bb_encode_run(void *arg) {
 int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads) {
   if (!rows) count = b->n;
   threads = workers_for(threads, count);
+  for (size_t i = 0; play && i < count; i++) {
+    BatchGame *g = &b->games[rows ? (size_t)rows[i] : i];
+    if (play[g - b->games] && g->termination == TERM_NONE && bb_room(b, g, (size_t)g->ply + 1) < 0) return -1;
+  }
   enc_job_expect(j, threads, count);
   BbWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
@@ -240,9 +271,7 @@ int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const u
 }
 
 void batch_free(Batch *b) {
-  for (size_t i = 0; i < b->n; i++) {
-    pgn_board_free(&b->games[i].board);
-    free(b->games[i].hist);
-    free(b->games[i].keys);
-  }
+  blocks_free(&b->pool);
+  huge_free(b->games, b->cap * sizeof *b->games);
+  b->games = NULL, b->n = 0;
 }

@@ -5,18 +5,24 @@
 #define CB_BOARD_BATCH_H
 
 #include "encode_batch.h"
-#include "pgn_board.h"
+#include "blockpool.h"
+#include "board.h"
 
 /* Legal moves a game keeps from one call to the next (a position with more has them generated
    again when asked; no position of a game has more than 218). */
 #define BATCH_LEGAL 256
 
+/* Positions a game has room for in its first block; each block after doubles it. */
+#define BATCH_PLIES 256
+
 /* (The fields a step reads share lines; the start, read only on a reset, goes last.) */
 typedef struct {
-  PgnBoard board;       /* the game so far */
-  EncPos *hist;         /* hist[0..board.ply]: its positions for the encoders */
-  uint64_t *keys;       /* keys[0..board.ply]: hist's keys, packed for the repetition scan */
-  size_t hist_cap;
+  Position pos;         /* the game so far: pos.st is states[ply] */
+  StateInfo *states;    /* states[0..ply] */
+  EncPos *hist;         /* hist[0..ply]: its positions for the encoders */
+  uint64_t *keys;       /* keys[0..ply]: hist's keys, packed for the repetition scan */
+  int ply;
+  int block;            /* the size class of the pool block holding all three (-1: none yet) */
   int8_t termination;   /* TERM_NONE while it goes on */
   int8_t white_wins;    /* after a checkmate */
   int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
@@ -31,9 +37,13 @@ typedef struct {
 
 typedef struct {
   BatchGame *games;
-  size_t n;
+  size_t n, cap;        /* games set, room for */
   int claim_draw;       /* end games on the fifty-move rule and threefold repetition too */
+  BlockPool pool;            /* the games' blocks of states, hist and keys */
 } Batch;
+
+/* Returns 0 with room for n games in b (none set yet), -1 if out of memory. */
+int batch_init(Batch *b, size_t n);
 
 /* Returns 0 after setting game g to start from a FEN (its first reset), -1 out of memory, 1 if the
    FEN is refused. */
@@ -79,7 +89,7 @@ void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_
    none; play NULL: no moves) played first, in the same pass; -1 if out of memory. */
 int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads);
 
-/* Returns nothing; frees every game of b (b->games itself is the caller's). */
+/* Returns nothing; frees every game of b and b's room for them. */
 void batch_free(Batch *b);
 
 #endif

@@ -21,7 +21,7 @@ static int pz_same(const EncPos *e, const EncPos *f) {
 /* Returns python-chess's is_repetition(2) of game g's position: an equal one since its last
    irreversible move (castling rights and legal en-passant squares are in the comparison). */
 static int pz_repeated(const BatchGame *g) {
-  const int n = g->board.ply + 1;
+  const int n = g->ply + 1;
   const EncPos *cur = &g->hist[n - 1];
   const int window = (int)cur->rule50 < n - 1 ? (int)cur->rule50 : n - 1;
   for (int k = 2; k <= window; k += 2)
@@ -31,7 +31,7 @@ static int pz_repeated(const BatchGame *g) {
 
 /* Returns nothing; puts game g's board first in h, the oldest dropped. */
 static void pz_record(const BatchGame *g, PzHistory *h) {
-  const Position *pos = &g->board.pos;
+  const Position *pos = &g->pos;
   Bitboard *p = h->plane[0];
   memmove(h->plane[1], h->plane[0], (PZ_HISTORY - 1) * sizeof h->plane[0]);
   for (int pt = PAWN; pt <= KING; pt++) {
@@ -63,7 +63,7 @@ static void pz_plane(uint8_t *obs, int c, Bitboard bb, int flip) {
 }
 
 void pz_observe(Batch *b, size_t g, const PzHistory *h, int player, uint8_t *obs, int8_t *mask) {
-  const Position *pos = &b->games[g].board.pos;
+  const Position *pos = &b->games[g].pos;
   memset(obs, 0, 64 * PZ_PLANES);
   const Bitboard rights = player ? bswap64(pos->st->castling_raw) : pos->st->castling_raw;
   const unsigned half = pos->st->rule50 / 2;

@@ -1,9 +1,6 @@
 # N games stepped together for self-play and MCTS (ext/board_batch.c); chessbits.encode.BoardBatch
 # adds the encoders on top.
 
-from libc.stdlib cimport calloc
-
-
 cdef class _Batch:
     """N games, each from a start position, one move pushed per game per call."""
     cdef Batch b
@@ -26,8 +23,7 @@ cdef class _Batch:
                 raise ValueError(f"n is {n!r} but {len(fens)} FENs are given")
         if self.b.games != NULL:
             raise TypeError("a BoardBatch is made once")
-        self.b.games = <BatchGame *>calloc(max(len(fens), 1), sizeof(BatchGame))
-        if self.b.games == NULL:
+        if batch_init(&self.b, len(fens)) < 0:
             raise MemoryError()
         self.b.claim_draw = claim_draw
         self.chess960 = chess960
@@ -47,7 +43,6 @@ cdef class _Batch:
 
     def __dealloc__(self):
         batch_free(&self.b)
-        free(self.b.games)
 
     def __len__(self):
         return self.b.n
@@ -118,11 +113,11 @@ cdef class _Batch:
     def board(self, i):
         """Game i as a Board: its start and the moves played since."""
         cdef int g = self._game(i)
-        cdef Position p = self.b.games[g].board.pos
+        cdef Position p = self.b.games[g].pos
         cdef list moves = []
         p.maps = NULL
         p.psqt = NULL
-        for _ in range(self.b.games[g].board.ply):
+        for _ in range(self.b.games[g].ply):
             moves.append(board_pop(&p))
         board = Board(self.fens[g], chess960=self.chess960)
         for key in reversed(moves):

@@ -423,13 +423,15 @@ cdef extern from "encode_batch.h" nogil:
 
 cdef extern from "board_batch.h" nogil:
     ctypedef struct BatchGame:
-        PgnBoard board
+        Position pos
+        int ply
         int8_t termination
         int8_t white_wins
     ctypedef struct Batch:
         BatchGame *games
         size_t n
         int claim_draw
+    int batch_init(Batch *b, size_t n)
     int batch_set_start(Batch *b, size_t g, const char *fen, size_t len, int chess960)
     int batch_reset(Batch *b, size_t g)
     int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad)

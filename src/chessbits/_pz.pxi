@@ -2,6 +2,7 @@
 # observes and masks through it.
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE, PyBUF_WRITABLE
+from libc.stdlib cimport calloc
 from libc.string cimport memset
 
 
