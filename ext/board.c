@@ -789,15 +789,15 @@ int board_occurrences(const Position *pos, uint64_t key) {
 }
 
 int board_can_claim_fifty(Position *pos) {
-  if (pos->st->rule50 >= 100 && board_count_legal(pos) > 0) return 1;
-  if (pos->st->rule50 < 99) return 0;
+  if (pos->st->rule50 >= RULE50_CLAIM && board_count_legal(pos) > 0) return 1;
+  if (pos->st->rule50 < RULE50_CLAIM - 1) return 0;
   PyMove moves[MAX_MOVES];
   const int n = board_generate(pos, ~0ULL, ~0ULL, 1, moves);
   for (int i = 0; i < n; i++) {
     if (board_is_zeroing(pos, moves[i])) continue;
     StateInfo st;
     board_push_legal(pos, moves[i], &st);
-    const int found = st.rule50 >= 100 && board_count_legal(pos) > 0;
+    const int found = st.rule50 >= RULE50_CLAIM && board_count_legal(pos) > 0;
     board_pop(pos);
     if (found) return 1;
   }
@@ -838,14 +838,14 @@ int board_outcome(Position *pos, int claim_draw, int legal, int next, int earlie
   const int n = legal >= 0 ? legal : board_count_legal(pos);
   const int insufficient = board_insufficient(pos, WHITE) && board_insufficient(pos, BLACK);
   const int fivefold = (earlier < 0 || earlier >= 4) && board_repetition(pos, 5);
-  if (n && pos->st->rule50 < 100 && !claim_draw && !insufficient && !fivefold) return TERM_NONE;
+  if (n && pos->st->rule50 < RULE50_CLAIM && !claim_draw && !insufficient && !fivefold) return TERM_NONE;
   if (n == 0 && board_checkers(pos) && !(next && board_several_kings(pos, pos->side))) {
     *white_wins = pos->side != WHITE;
     return TERM_CHECKMATE;
   }
   if (insufficient) return TERM_INSUFFICIENT_MATERIAL;
   if (n == 0) return TERM_STALEMATE;
-  if (pos->st->rule50 >= 150) return TERM_SEVENTYFIVE_MOVES;
+  if (pos->st->rule50 >= RULE50_END) return TERM_SEVENTYFIVE_MOVES;
   if (fivefold) return TERM_FIVEFOLD_REPETITION;
   if (claim_draw) {
     if (board_can_claim_fifty(pos)) return TERM_FIFTY_MOVES;

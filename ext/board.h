@@ -233,6 +233,11 @@ uint64_t board_polyglot_key(const Position *pos);
 /* Returns the number of legal moves (the fast counter where BOARD_REGULAR). */
 int board_count_legal(const Position *pos);
 
+/* The halfmove clock (plies since the last capture or pawn move) that lets a side claim a
+   draw (the fifty-move rule), and that ends the game (the seventy-five-move rule). */
+#define RULE50_CLAIM 100
+#define RULE50_END 150
+
 /* python-chess's Termination values (chess.Termination). */
 enum {
   TERM_NONE, TERM_CHECKMATE, TERM_STALEMATE, TERM_INSUFFICIENT_MATERIAL, TERM_SEVENTYFIVE_MOVES,

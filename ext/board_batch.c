@@ -5,35 +5,20 @@
 #include "hugemem.h"
 #include "workers.h"
 
-/* Returns 0 with room for position ply in g's states, hist and keys (one pool block, doubled
-   as the game grows), -1 if out of memory. The pool is not thread-safe: a threaded step makes
-   its games' room before it starts (batch_encode). */
-static int bb_room(Batch *b, BatchGame *g, size_t ply) {
-  if (g->block >= 0 && ply < (size_t)BATCH_PLIES << g->block) return 0;
-  const int k = g->block + 1;
-  const size_t cap = (size_t)BATCH_PLIES << k;
-  char *m = blocks_get(&b->pool, k);
-  if (!m) return -1;
-  StateInfo *s = (StateInfo *)m;
-  EncPos *h = (EncPos *)(m + cap * sizeof *s);
-  uint64_t *keys = (uint64_t *)(m + cap * (sizeof *s + sizeof *h));
-  if (g->block >= 0) {
-    const size_t n = (size_t)g->ply + 1;
-    memcpy(s, g->states, n * sizeof *s), memcpy(h, g->hist, n * sizeof *h), memcpy(keys, g->keys, n * sizeof *keys);
-    for (size_t i = 1; i < n; i++) s[i].prev = &s[i - 1];
-    g->pos.st = &s[g->ply];
-    blocks_put(&b->pool, g->states, g->block);
-  }
-  g->states = s, g->hist = h, g->keys = keys, g->block = k;
-  return 0;
-}
+/* Bytes of a game's part of the region: its states, hist and keys. */
+#define BB_GAME_BYTES (BATCH_STATES * sizeof(StateInfo) + BATCH_HIST * (sizeof(EncPos) + sizeof(uint64_t)))
 
 int batch_init(Batch *b, size_t n) {
   b->n = 0, b->cap = n ? n : 1;
-  blocks_init(&b->pool, BATCH_PLIES * (sizeof(StateInfo) + sizeof(EncPos) + sizeof(uint64_t)), b->cap);
   b->games = huge_alloc(b->cap * sizeof *b->games);
-  if (!b->games) return -1;
-  for (size_t i = 0; i < b->cap; i++) b->games[i].block = -1;
+  b->region = huge_alloc(b->cap * BB_GAME_BYTES);
+  if (!b->games || !b->region) return -1;
+  for (size_t i = 0; i < b->cap; i++) {
+    char *m = b->region + i * BB_GAME_BYTES;
+    b->games[i].states = (StateInfo *)m;
+    b->games[i].hist = (EncPos *)(m + BATCH_STATES * sizeof(StateInfo));
+    b->games[i].keys = (uint64_t *)(m + BATCH_STATES * sizeof(StateInfo) + BATCH_HIST * sizeof(EncPos));
+  }
   return 0;
 }
 
@@ -61,15 +46,14 @@ static void bb_arrived(const Batch *b, BatchGame *g, int layout) {
   }
   int white_wins = 0;  /* (python-chess's repetitions: lc0's, or one more where lc0 tells a first
                            position after a double push apart by its en-passant flag) */
-  g->termination = (int8_t)board_outcome(&g->pos, b->claim_draw, n, 0, g->hist[g->ply].reps + 1,
+  g->termination = (int8_t)board_outcome(&g->pos, b->claim_draw, n, 0, g->hist[g->nhist - 1].reps + 1,
                                          &white_wins);
   g->white_wins = (int8_t)white_wins;
 }
 
 int batch_reset(Batch *b, size_t i) {
   BatchGame *g = &b->games[i];
-  g->ply = 0;
-  if (bb_room(b, g, 0) < 0) return -1;
+  g->ply = 0, g->nhist = 1;
   g->pos = g->start;
   g->states[0] = g->start_st;
   g->states[0].prev = NULL;
@@ -83,16 +67,26 @@ int batch_reset(Batch *b, size_t i) {
 
 int batch_play(Batch *b, size_t i, PyMove m, int layout) {
   BatchGame *g = &b->games[i];
-  if (bb_room(b, g, (size_t)g->ply + 1) < 0) return -1;
-  board_push_legal(&g->pos, m, &g->states[g->ply + 1]);
-  const int n = ++g->ply + 1;
+  if ((size_t)g->ply == g->move_cap) {
+    const size_t cap = g->move_cap ? 2 * g->move_cap : BATCH_HIST;
+    PyMove *moves = realloc(g->moves, cap * sizeof *moves);
+    if (!moves) return -1;
+    g->moves = moves, g->move_cap = cap;
+  }
+  g->moves[g->ply++] = m;
+  board_push_legal(&g->pos, m, &g->states[g->ply % BATCH_STATES]);
+  if (g->nhist == BATCH_HIST) {
+    memmove(g->hist, g->hist + BATCH_HIST - BATCH_BEHIND, BATCH_BEHIND * sizeof *g->hist);
+    memmove(g->keys, g->keys + BATCH_HIST - BATCH_BEHIND, BATCH_BEHIND * sizeof *g->keys);
+    g->nhist = BATCH_BEHIND;
+  }
+  const int n = ++g->nhist;
   enc_snapshot(&g->pos, 0, &g->hist[n - 1]);
   g->keys[n - 1] = g->hist[n - 1].key;
   enc_count_reps(g->hist, g->keys, n);
   bb_arrived(b, g, layout);
   return 0;
 }
-
 
 /* Returns 1 if m is a legal move of g's position (its kept moves, else asked again). */
 static int bb_legal(const BatchGame *g, PyMove m) {
@@ -117,7 +111,7 @@ static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
   if (g->nlegal < 0) return NULL;
   const int key = 2 * layout + canonical;
   if (g->index_key != key) {
-    const int transform = canonical ? enc_lc0_transform(&g->hist[g->ply]) : 0;
+    const int transform = canonical ? enc_lc0_transform(&g->hist[g->nhist - 1]) : 0;
     policy_indices(layout, &g->pos, g->legal, g->nlegal, transform, g->index);
     g->nsparse = policy_ascending(g->index, g->nlegal, policy_size(layout), g->sparse);
     g->index_key = key;
@@ -133,7 +127,7 @@ PyMove batch_index_move(Batch *b, size_t i, int layout, int canonical, int index
       if (idx[k] == index) return g->legal[k];
     return 0;
   }
-  const int transform = canonical ? enc_lc0_transform(&g->hist[g->ply]) : 0;
+  const int transform = canonical ? enc_lc0_transform(&g->hist[g->nhist - 1]) : 0;
   PyMove all[MAX_MOVES];
   const int n = policy_legal_moves(&g->pos, all);
   for (int k = 0; k < n; k++)
@@ -208,7 +202,7 @@ int batch_legal_indices(Batch *b, size_t i, int layout, int canonical, int16_t *
   }
   PyMove all[MAX_MOVES];
   const int n = policy_legal_moves(&g->pos, all);
-  policy_indices(layout, &g->pos, all, n, canonical ? enc_lc0_transform(&g->hist[g->ply]) : 0, out);
+  policy_indices(layout, &g->pos, all, n, canonical ? enc_lc0_transform(&g->hist[g->nhist - 1]) : 0, out);
   return n;
 }
 
@@ -244,7 +238,7 @@ static void bb_encode_run(void *arg) {
       return;
     }
     const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical) : NULL;
-    if (enc_job_position(w->job, w->thread, i, g->hist, g->ply + 1, &g->pos, 0,
+    if (enc_job_position(w->job, w->thread, i, g->hist, g->nhist, &g->pos, 0,
                          g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, index ? g->sparse : NULL,
                          g->nsparse) < 0) {
       w->failed = 1;
@@ -256,10 +250,6 @@ static void bb_encode_run(void *arg) {
 int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads) {
   if (!rows) count = b->n;
   threads = workers_for(threads, count);
-  for (size_t i = 0; play && i < count; i++) {
-    BatchGame *g = &b->games[rows ? (size_t)rows[i] : i];
-    if (play[g - b->games] && g->termination == TERM_NONE && bb_room(b, g, (size_t)g->ply + 1) < 0) return -1;
-  }
   enc_job_expect(j, threads, count);
   BbWork w[WORKERS_MAX];
   for (int t = 0; t < threads; t++)
@@ -271,7 +261,8 @@ int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const u
 }
 
 void batch_free(Batch *b) {
-  blocks_free(&b->pool);
+  for (size_t i = 0; b->games && i < b->n; i++) free(b->games[i].moves);
   huge_free(b->games, b->cap * sizeof *b->games);
-  b->games = NULL, b->n = 0;
+  huge_free(b->region, b->cap * BB_GAME_BYTES);
+  b->games = NULL, b->region = NULL, b->n = 0;
 }

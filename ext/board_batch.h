@@ -1,28 +1,38 @@
-/* N games stepped together (chessbits.encode.BoardBatch): each a board stack from its start
-   position and the positions the encoders read, one move pushed per game per call, its outcome
-   kept as python-chess's outcome() gives it. */
+/* N games stepped together (chessbits.encode.BoardBatch): each a position with its recent
+   states and the positions the encoders read, and the moves since its start; one move pushed
+   per game per call, its outcome kept as python-chess's outcome() gives it. */
 #ifndef CB_BOARD_BATCH_H
 #define CB_BOARD_BATCH_H
 
 #include "encode_batch.h"
-#include "blockpool.h"
 #include "board.h"
 
 /* Legal moves a game keeps from one call to the next (a position with more has them generated
    again when asked; no position of a game has more than 218). */
 #define BATCH_LEGAL 256
 
-/* Positions a game has room for in its first block; each block after doubles it. */
-#define BATCH_PLIES 256
+/* A game's memory, all of it fixed at the start (one region of huge pages for the batch, so a
+   step over a thousand games walks a few TLB entries and never copies a growing array):
+   BATCH_STATES make/unmake states, a ring; the encoders' positions and their keys in room for
+   BATCH_HIST, slid back to the last BATCH_BEHIND + 1 when full. Nothing reads further back
+   than a game's halfmove clock, and RULE50_END plies without a capture or pawn move end it. */
+#define BATCH_STATES 256
+#define BATCH_HIST 384
+#define BATCH_BEHIND 160
+_Static_assert(BATCH_STATES > RULE50_END && BATCH_BEHIND >= RULE50_END && BATCH_HIST > BATCH_BEHIND + 1,
+               "a game keeps every position its halfmove clock reaches back to");
+_Static_assert((BATCH_STATES & (BATCH_STATES - 1)) == 0, "the ring's index is a mask");
 
 /* (The fields a step reads share lines; the start, read only on a reset, goes last.) */
 typedef struct {
-  Position pos;         /* the game so far: pos.st is states[ply] */
-  StateInfo *states;    /* states[0..ply] */
-  EncPos *hist;         /* hist[0..ply]: its positions for the encoders */
-  uint64_t *keys;       /* keys[0..ply]: hist's keys, packed for the repetition scan */
-  int ply;
-  int block;            /* the size class of the pool block holding all three (-1: none yet) */
+  Position pos;         /* the game so far: pos.st is states[ply % BATCH_STATES] */
+  StateInfo *states;    /* the ring of its last BATCH_STATES states */
+  EncPos *hist;         /* hist[0..nhist - 1]: its last positions for the encoders, the current
+                           one last (the whole game while it fits: then hist[0] is its start) */
+  uint64_t *keys;       /* keys[k]: hist[k]'s key, packed for the repetition scan */
+  int ply, nhist;
+  PyMove *moves;        /* moves[0..ply - 1]: the moves played (malloc'd, doubled as it grows) */
+  size_t move_cap;
   int8_t termination;   /* TERM_NONE while it goes on */
   int8_t white_wins;    /* after a checkmate */
   int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
@@ -39,7 +49,7 @@ typedef struct {
   BatchGame *games;
   size_t n, cap;        /* games set, room for */
   int claim_draw;       /* end games on the fifty-move rule and threefold repetition too */
-  BlockPool pool;            /* the games' blocks of states, hist and keys */
+  char *region;         /* the games' states, hist and keys (huge_alloc'd) */
 } Batch;
 
 /* Returns 0 with room for n games in b (none set yet), -1 if out of memory. */

@@ -21,7 +21,6 @@
 #include "san_out.c"
 #include "pgn.c"
 #include "pgn_board.c"
-#include "blockpool.c"
 #include "pgn_arrays.c"
 #include "utf8.c"
 #include "fileread.c"

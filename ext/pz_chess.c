@@ -21,7 +21,7 @@ static int pz_same(const EncPos *e, const EncPos *f) {
 /* Returns python-chess's is_repetition(2) of game g's position: an equal one since its last
    irreversible move (castling rights and legal en-passant squares are in the comparison). */
 static int pz_repeated(const BatchGame *g) {
-  const int n = g->ply + 1;
+  const int n = g->nhist;
   const EncPos *cur = &g->hist[n - 1];
   const int window = (int)cur->rule50 < n - 1 ? (int)cur->rule50 : n - 1;
   for (int k = 2; k <= window; k += 2)

@@ -318,6 +318,69 @@ def test_batch_against_python_chess():
         encode.BoardBatch(1).push(moves=[chessbits.Move.from_uci("e2e5")])
 
 
+def test_batch_long_games():
+    """Games longer than a BoardBatch keeps positions for (its states a ring of 256, its
+    encoders' history slid back to 161 positions at 384): the outcomes python-chess gives after
+    every move, the planes Boards of the same games encode (their history walked on their own
+    move stacks), the games' moves from their start."""
+    rng = np.random.default_rng(6)  # (its longest game 664 plies; four kinds of ending)
+    n = 16
+    batch = encode.BoardBatch(n)
+    ref = [chess.Board() for _ in range(n)]
+    ours = [chessbits.Board() for _ in range(n)]
+    options = [("lc0", {}), ("lc0", {"format": "canonical_v2"}), ("alphazero", {})]
+    counts, indices = batch.legal_mask("lc0", sparse=True)
+    for step in range(10_000):
+        live = (counts > 0) & ~batch.finished
+        if not live.any():
+            break
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        pick = np.full(n, -1, np.int16)
+        pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
+        for i in np.flatnonzero(live):
+            move = _move_of(int(pick[i]), ref[i])
+            ref[i].push(move)
+            ours[i].push(chessbits.Move.from_uci(move.uci()))
+        counts, indices = batch.step(pick, "lc0", sparse=True)
+        outcomes = [board.outcome() for board in ref]
+        assert batch.terminations.tolist() == [o.termination.value if o else 0 for o in outcomes], step
+        if step % 16 == 0 or not (counts > 0).any():
+            for layout, fmt in options:
+                assert np.array_equal(batch.planes(layout, **fmt), encode.planes(ours, layout, **fmt)), (step, fmt)
+    assert batch.finished.all() and max(batch.plies) > 600  # (past a second slide)
+    assert {o.termination for o in outcomes} >= {chess.Termination.SEVENTYFIVE_MOVES,
+                                                   chess.Termination.INSUFFICIENT_MATERIAL}
+    for i in (int(np.argmax(batch.plies)), 0):
+        assert batch.board(i).move_stack == ours[i].move_stack
+
+
+def test_batch_repetition_far_back():
+    """A position repeated 126 plies later (the kings on cycles of 7 and 9 squares), the second
+    time just after the history slid: the repetition still counts, in the planes and the
+    outcome, as in python-chess and in a Board's own history."""
+    fen = "4k3/p1p5/8/8/8/8/3PP3/K7 w - - 0 1"
+    white = ["a1", "a2", "a3", "b3", "c2", "c1", "b1"]
+    black = ["e8", "f8", "g8", "h8", "h7", "h6", "g6", "f6", "e7"]
+    pawns = [("d2d3", "a7a6"), ("e2e3", "c7c6"), ("d3d4", "a6a5"), ("e3e4", "c6c5")]
+    moves = []
+    for w, b in pawns:
+        moves += [w, b]
+        for t in range(63):
+            moves += [white[t % 7] + white[(t + 1) % 7], black[t % 9] + black[(t + 1) % 9]]
+    batch = encode.BoardBatch(fen=fen)
+    ref, ours = chess.Board(fen), chessbits.Board(fen)
+    for ply, uci in enumerate(moves, 1):
+        batch.push(moves=[chessbits.Move.from_uci(uci)])
+        ref.push_uci(uci)
+        ours.push_uci(uci)
+        outcome = ref.outcome()
+        assert batch.terminations[0] == (outcome.termination.value if outcome else 0), ply
+        if ply % 64 == 0 or 380 <= ply <= 392:
+            for layout, fmt in [("lc0", {}), ("lc0", {"format": "canonical_v2"}), ("alphazero", {})]:
+                assert np.array_equal(batch.planes(layout, **fmt), encode.planes([ours], layout, **fmt)), (ply, fmt)
+    assert ref.is_repetition(2) and not ref.is_repetition(3) and batch.plies[0] == len(moves) == 512
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_batch_step_as_push_then_mask(threads):
     """step() on threads plays and finds the next moves as push() then legal_mask() do; a bad

@@ -113,15 +113,9 @@ cdef class _Batch:
     def board(self, i):
         """Game i as a Board: its start and the moves played since."""
         cdef int g = self._game(i)
-        cdef Position p = self.b.games[g].pos
-        cdef list moves = []
-        p.maps = NULL
-        p.psqt = NULL
-        for _ in range(self.b.games[g].ply):
-            moves.append(board_pop(&p))
         board = Board(self.fens[g], chess960=self.chess960)
-        for key in reversed(moves):
-            board.push(_move_interned(key))
+        for k in range(self.b.games[g].ply):
+            board.push(_move_interned(self.b.games[g].moves[k]))
         return board
 
 

@@ -423,8 +423,8 @@ cdef extern from "encode_batch.h" nogil:
 
 cdef extern from "board_batch.h" nogil:
     ctypedef struct BatchGame:
-        Position pos
         int ply
+        PyMove *moves
         int8_t termination
         int8_t white_wins
     ctypedef struct Batch:
