@@ -50,6 +50,7 @@ typedef struct {
   size_t n, cap;        /* games set, room for */
   int claim_draw;       /* end games on the fifty-move rule and threefold repetition too */
   char *region;         /* the games' states, hist and keys (huge_alloc'd) */
+  size_t region_bytes;
 } Batch;
 
 /* Returns 0 with room for n games in b (none set yet), -1 if out of memory. */
