@@ -228,6 +228,18 @@ void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_
   }
 }
 
+size_t batch_env_state(const Batch *b, int64_t max_plies, float *reward, uint8_t *terminated, uint8_t *truncated) {
+  size_t done = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    const BatchGame *g = &b->games[i];
+    reward[i] = g->termination == TERM_CHECKMATE ? 1.0f : 0.0f;
+    terminated[i] = g->termination != TERM_NONE;
+    truncated[i] = !terminated[i] && g->ply >= max_plies;
+    done += terminated[i] | truncated[i];
+  }
+  return done;
+}
+
 typedef struct {
   Batch *batch;
   EncJob *job;

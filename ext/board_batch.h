@@ -95,6 +95,11 @@ int batch_legal_indices(Batch *b, size_t g, int layout, int canonical, int16_t *
    won by checkmate (else 0) and its plies since its start. */
 void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies);
 
+/* Returns the games over or cut off, after writing per game what a Gymnasium step returns: a
+   reward of 1 for the move that mated (else 0), 1 in terminated where the game is over, 1 in
+   truncated where it goes on after max_plies plies. */
+size_t batch_env_state(const Batch *b, int64_t max_plies, float *reward, uint8_t *terminated, uint8_t *truncated);
+
 /* Returns 0 after writing row k of every output of j for game rows[k], k < count (rows NULL:
    every game, row g for game g), threads sharing them out, each game's legal move play[g] (0:
    none; play NULL: no moves) played first, in the same pass; -1 if out of memory. */

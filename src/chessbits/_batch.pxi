@@ -110,6 +110,17 @@ cdef class _Batch:
         if self.b.n:
             batch_state(&self.b, &termination[0], &white_wins[0], &plies[0])
 
+    def _env_state(self, int64_t max_plies, uint8_t[::1] out):
+        """Fills out (6 bytes a game): each game's float32 reward (1 for the move that mated,
+        else 0), then a byte each: 1 if it terminated, 1 if it goes on past max_plies plies.
+        Returns the number of games terminated or truncated."""
+        cdef size_t n = self.b.n
+        if <size_t>out.shape[0] != 6 * n:
+            raise ValueError(f"_env_state needs {6 * n} bytes")
+        if n == 0:
+            return 0
+        return batch_env_state(&self.b, max_plies, <float *>&out[0], &out[4 * n], &out[5 * n])
+
     def board(self, i):
         """Game i as a Board: its start and the moves played since."""
         cdef int g = self._game(i)

@@ -437,6 +437,7 @@ cdef extern from "board_batch.h" nogil:
     int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad)
     int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonical, size_t *bad)
     void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_t *plies)
+    size_t batch_env_state(const Batch *b, int64_t max_plies, float *reward, uint8_t *terminated, uint8_t *truncated)
     int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads)
     int batch_index_keys(Batch *b, const int16_t *indices, int layout, int canonical, uint16_t *keys, size_t *bad,
                          int threads)

@@ -34,9 +34,6 @@ gymnasium = module("gymnasium", "chessbits.env", RL)
 from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
-TERM_CHECKMATE = 1  # python-chess's Termination.CHECKMATE
-
-
 class VectorChessEnv(VectorEnv):
     """``num_envs`` games of chess from ``fen`` (one FEN, or one per game), stepped together."""
 
@@ -100,21 +97,21 @@ class VectorChessEnv(VectorEnv):
         game, and changes nothing."""
         n, size = self.num_envs, self.single_action_space.n
         actions = np.asarray(actions)
-        if actions.shape != (n,) or not (np.issubdtype(actions.dtype, np.integer) or actions.dtype == np.bool_):
+        if actions.shape != (n,) or actions.dtype.kind not in "iub":
             raise ValueError(f"actions must be {n} integers, one per game, got {actions.dtype} of shape {actions.shape}")
-        bad = np.flatnonzero((actions < 0) | (actions >= size))
-        if bad.size:
-            raise ValueError(f"game {bad[0]}: action {actions[bad[0]]} is outside 0..{size - 1}")
+        if actions.min() < 0 or actions.max() >= size:
+            bad = np.flatnonzero((actions < 0) | (actions >= size))[0]
+            raise ValueError(f"game {bad}: action {actions[bad]} is outside 0..{size - 1}")
         observations, masks = self._encode(actions)  # (the moves played and the positions encoded in one pass)
-        termination, _, plies = self._batch._arrays()
-        terminations = termination != 0
-        truncations = ~terminations & (plies >= self.max_plies)
-        rewards = (termination == TERM_CHECKMATE).astype(np.float32)  # the mover mated
-        done = terminations | truncations
+        state = np.empty(6 * n, np.uint8)  # (one C pass: rewards, terminations, truncations)
+        over = self._batch._env_state(self.max_plies, state)
+        rewards = state[:4 * n].view(np.float32)  # the mover mated
+        terminations, truncations = state[4 * n:5 * n].view(np.bool_), state[5 * n:].view(np.bool_)
         infos: Dict[str, Any] = {}
-        if done.any():  # same-step autoreset: the games' last observations aside, their starts in their rows
+        if over:  # same-step autoreset: the games' last observations aside, their starts in their rows
+            done = terminations | truncations
             games = np.flatnonzero(done)
-            final_obs = np.full(n, None, dtype=object)
+            final_obs = np.empty(n, dtype=object)  # (None where a game goes on)
             for game in games:
                 final_obs[game] = self._observations[game].copy()
             infos.update(final_obs=final_obs, _final_obs=done, final_info={}, _final_info=done.copy())
