@@ -34,6 +34,7 @@ gymnasium = module("gymnasium", "chessbits.env", RL)
 from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
+
 class VectorChessEnv(VectorEnv):
     """``num_envs`` games of chess from ``fen`` (one FEN, or one per game), stepped together."""
 
