@@ -88,7 +88,7 @@ int batch_play(Batch *b, size_t i, PyMove m, int layout) {
     g->moves = moves, g->move_cap = cap;
   }
   g->moves[g->ply++] = m;
-  board_push_legal(&g->pos, m, &g->states[g->ply % BATCH_STATES]);
+  board_push_legal(&g->pos, m, &g->states[g->ply & (BATCH_STATES - 1)]);
   if (g->nhist == BATCH_HIST) {
     memmove(g->hist, g->hist + BATCH_HIST - BATCH_BEHIND, BATCH_BEHIND * sizeof *g->hist);
     memmove(g->keys, g->keys + BATCH_HIST - BATCH_BEHIND, BATCH_BEHIND * sizeof *g->keys);
