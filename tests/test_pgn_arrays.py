@@ -306,6 +306,21 @@ def test_tags_in_changing_orders_and_sets():
                                                  for g in games], column
 
 
+def test_tag_values_seen_before():
+    """Values drawn from a pool larger than the reader's table of strs seen per column (so they
+    come back after other values, and share its slots): each game's headers are python-chess's."""
+    rng = random.Random(9)
+    pool = [f"v{k}" for k in range(150)] + ["", "Ünï", "a b", "1500", "1500 "]
+    texts = []
+    for _ in range(400):
+        tags = "".join(f'[{name} "{rng.choice(pool)}"]\n' for name in ("Event", "White", "WhiteElo", "Custom")
+                       if rng.random() < 0.9)
+        texts.append(tags + "\n1. e4 e5 *\n")
+    text = "\n".join(texts)
+    for threads, block_size in ((1, 1 << 20), (2, 2000)):
+        assert_same(text, cpgn.read_games(text.encode(), block_size=block_size, threads=threads))
+
+
 def test_positions_are_python_chess_boards(corpus):
     games = cpgn.read_games(corpus.encode(), positions=True)
     rng = random.Random(1)

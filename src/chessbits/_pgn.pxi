@@ -1,6 +1,7 @@
 # Games of a block of PGN text read into arrays (ext/pgn_arrays.c) on threads with the GIL
 from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_DATA, PyUnicode_GET_LENGTH
 from libc.string cimport memcpy, memcmp
+from libc.stdint cimport uintptr_t
 cdef extern from "Python.h":
     object PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
 # released: the block cut where games seem to start into pieces the threads take one at a time
@@ -57,6 +58,40 @@ cdef inline bint _pgn_same(str text, const char *p, int64_t n):
             and memcmp(PyUnicode_DATA(text), p, n) == 0)
 
 
+# strs kept per tag column, by a hash of their bytes: a value seen before in the block (an
+# Event, a date, a rating, an opening) is that str again, not a new one
+DEF PGN_SEEN = 64
+
+
+cdef inline uint32_t _pgn_hash(const char *p, int64_t n) noexcept nogil:
+    """FNV-1a of the n bytes at p."""
+    cdef uint32_t h = 2166136261u
+    cdef int64_t i
+    for i in range(n):
+        h = (h ^ <uint8_t>p[i]) * 16777619u
+    return h
+
+
+cdef inline void _pgn_put(PyObject **slot, object value):
+    """Stores value in an object array's slot (the old value released)."""
+    cdef PyObject *old = slot[0]
+    Py_INCREF(value)
+    slot[0] = <PyObject *>value
+    Py_XDECREF(old)
+
+
+cdef object _pgn_objects(Py_ssize_t n, object fill, PyObject ***data):
+    """A NumPy object array of n fills, and its items' address in *data."""
+    import numpy
+    array = numpy.empty(n, object)  # (of Nones: numpy.full converts a str fill to a str array first)
+    data[0] = <PyObject **><uintptr_t>array.__array_interface__["data"][0]
+    cdef Py_ssize_t i
+    if fill is not None:
+        for i in range(n):
+            _pgn_put(&data[0][i], fill)
+    return array
+
+
 cdef str _pgn_error_text(PgnErrorRec *e, const char *buf, int64_t line):
     """python-chess's message for an error of the arrays reader, after its line number."""
     token = _pgn_text(buf, e.token, e.token_n)
@@ -108,7 +143,7 @@ cdef void _pa_give(PgnArrays *a) noexcept:
 def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint positions,
                     object tags, int64_t first_line):
     """Reads the games of data (the games that start in it and end in it, or all if final)
-    into a dict of bytearrays and lists; 'consumed' says where reading stopped."""
+    into a dict of bytearrays and object arrays; 'consumed' says where reading stopped."""
     cdef size_t n = data.shape[0]
     cdef const char *buf = b""
     if n:
@@ -155,6 +190,17 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
         PyMem_Free(pool)
 
 
+cdef Py_ssize_t _pgn_column(str name, Py_ssize_t ngames, dict columns, dict numbers, list addresses, list seen):
+    """Adds the column of tag name to _pgn_collect's (its values python-chess's default for
+    now); returns its number."""
+    cdef PyObject **at
+    columns[name] = _pgn_objects(ngames, PGN_ROSTER.get(name), &at)
+    numbers[name] = len(addresses)
+    addresses.append(<uintptr_t>at)
+    seen.append([""] * PGN_SEEN)
+    return numbers[name]
+
+
 cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions, object tags, int64_t first_line):
     cdef size_t nmoves = 0, i, g
     cdef Py_ssize_t ngames = 0
@@ -183,26 +229,31 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
         out["turn"] = bytearray(nmoves)
         out["halfmove"] = bytearray(4 * nmoves)
         pb, pk, pp, pt, ph = out["boards"], out["castling"], out["ep"], out["turn"], out["halfmove"]
-    results = [None] * ngames
-    errors = [None] * ngames
-    fens = [None] * ngames
+    cdef PyObject **results_at
+    cdef PyObject **errors_at
+    cdef PyObject **fens_at
+    results = _pgn_objects(ngames, None, &results_at)
+    errors = _pgn_objects(ngames, None, &errors_at)
+    fens = _pgn_objects(ngames, None, &fens_at)
     chess960 = bytearray(ngames)
-    columns = {}
+    # the columns kept, each an object array (its items' address in addresses[c], as an int)
+    # with the strs seen in it (seen[c], by the hash of their bytes)
+    cdef dict columns = {}, numbers = {}
+    cdef list addresses = [], seen = []
     want = None if tags is None else set(tags)
     for name in (PGN_ROSTER if tags is None else tags):
-        columns[name] = [PGN_ROSTER.get(name)] * ngames
+        _pgn_column(name, ngames, columns, numbers, addresses, seen)
     cdef size_t move_base = 0, game_base = 0
     cdef int64_t line_base = first_line
     cdef PgnArrays *a
     cdef PgnGameRec *gr
     cdef PgnTagRec *t
     cdef PgnErrorRec *e
-    # a game's tags mostly name those of the game before in the same order, and many have its
-    # values (Event, Round, TimeControl...): the name at each place, its column (None: not
-    # kept) and the last value there, reused while the bytes are the same (ASCII strs only, so
-    # that a str's data is its UTF-8)
-    cdef list names = [], places = [], values = []
-    cdef Py_ssize_t place = 0, game
+    # a game's tags mostly name those of the game before in the same order: the name at each
+    # place and its column's number (-1: not kept)
+    cdef list names = [], places = [], cache
+    cdef Py_ssize_t place = 0, game, c
+    cdef uint32_t h
     for k in range(used):
         a = &work[k].a
         if a.nmoves:  # (the arrays are NULL until a move is kept: memcpy from NULL is undefined)
@@ -218,9 +269,9 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
         for i in range(a.ngames):
             gr = &a.games[i]
             po[game_base + i] = move_base + gr.first_move
-            results[game_base + i] = "*" if gr.result < 0 else _pgn_text(buf, gr.result, gr.result_n)
+            _pgn_put(&results_at[game_base + i], "*" if gr.result < 0 else _pgn_text(buf, gr.result, gr.result_n))
             if gr.fen >= 0:
-                fens[game_base + i] = _pgn_text(buf, gr.fen, gr.fen_n)
+                _pgn_put(&fens_at[game_base + i], _pgn_text(buf, gr.fen, gr.fen_n))
             chess960[game_base + i] = gr.chess960
         game = -1
         for i in range(a.ntags):
@@ -228,30 +279,30 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
             place = place + 1 if <Py_ssize_t>t.game == game else 0
             game = t.game
             if place < len(names) and _pgn_same(<str>names[place], buf + t.name, t.name_n):
-                column = places[place]
+                c = <Py_ssize_t>places[place]
             else:
                 name = _pgn_text(buf, t.name, t.name_n)
-                column = None
+                c = -1
                 if want is None or name in want:
-                    column = columns.get(name)
-                    if column is None:
-                        column = columns[name] = [PGN_ROSTER.get(name)] * ngames
+                    c = numbers.get(name, -1)
+                    if c < 0:
+                        c = _pgn_column(name, ngames, columns, numbers, addresses, seen)
                 if place >= len(names):
                     names.append(None)
                     places.append(None)
-                    values.append("")
-                names[place], places[place] = name, column
-            if column is not None:
-                value = <str>values[place]
-                if not _pgn_same(value, buf + t.value, t.value_n):
-                    value = _pgn_text(buf, t.value, t.value_n)
-                    values[place] = value
-                (<list>column)[game_base + t.game] = value
+                names[place], places[place] = name, c
+            if c >= 0:
+                cache = <list>seen[c]
+                h = _pgn_hash(buf + t.value, t.value_n) % PGN_SEEN
+                value = cache[h]
+                if not _pgn_same(<str>value, buf + t.value, t.value_n):
+                    value = cache[h] = _pgn_text(buf, t.value, t.value_n)
+                _pgn_put(&(<PyObject **><uintptr_t>addresses[c])[game_base + t.game], value)
         for i in range(a.nerrors):
             e = &a.errors[i]
             g = game_base + e.game
             text = _pgn_error_text(e, buf, line_base + e.line)
-            errors[g] = text if errors[g] is None else errors[g] + "\n" + text
+            _pgn_put(&errors_at[g], text if errors[g] is None else errors[g] + "\n" + text)
         move_base += a.nmoves
         game_base += a.ngames
         line_base += a.src.line_no

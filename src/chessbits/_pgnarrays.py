@@ -140,15 +140,9 @@ class GameArrays:
     @classmethod
     def _from_block(cls, block: Dict[str, Any], positions: bool) -> "GameArrays":
         np = _numpy()
-
-        def objects(values: List[Any]) -> Any:
-            array = np.empty(len(values), dtype=object)
-            array[:] = values
-            return array
-
-        headers = {name: objects(values) for name, values in block["tags"].items()}
-        termination = headers["Termination"] if "Termination" in headers else objects(
-            [None] * len(block["results"]))
+        headers = block["tags"]
+        termination = headers["Termination"] if "Termination" in headers else np.full(len(block["results"]), None,
+                                                                                      object)
         extra = {}
         if positions:
             extra = dict(positions=np.frombuffer(block["boards"], np.uint64).reshape(-1, 8),
@@ -158,8 +152,8 @@ class GameArrays:
                          halfmove_clocks=np.frombuffer(block["halfmove"], np.uint32))
         return cls(moves=np.frombuffer(block["moves"], np.uint16), offsets=np.frombuffer(block["offsets"], np.int64),
                    clocks=np.frombuffer(block["clocks"], np.float32), evals=np.frombuffer(block["evals"], np.float32),
-                   headers=headers, result=objects(block["results"]), termination=termination,
-                   errors=objects(block["errors"]), fens=objects(block["fens"]),
+                   headers=headers, result=block["results"], termination=termination,
+                   errors=block["errors"], fens=block["fens"],
                    chess960=np.frombuffer(block["chess960"], np.bool_), **extra)
 
 
