@@ -1,4 +1,5 @@
 /* Many positions encoded in one call (encode_batch.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "encode_batch.h"
@@ -270,12 +271,18 @@ int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size
 /* (Positions average about 35 legal moves in games, 30 in random self-play.) */
 enum { EB_EXPECT_MOVES = 40 };
 
+void enc_job_init(EncJob *j) { memset(j, 0, offsetof(EncJob, sparse)); }
+
 void enc_job_expect(EncJob *j, int threads, size_t count) {
-  for (int t = 0; t < threads; t++) j->sparse[t].first = (count / (size_t)threads + 1) * EB_EXPECT_MOVES;
+  enc_job_free(j);
+  j->threads = threads;
+  const size_t first = (count / (size_t)threads + 1) * EB_EXPECT_MOVES;
+  for (int t = 0; t < threads; t++) j->sparse[t] = (EncSparse){.first = first};
 }
 
 void enc_job_free(EncJob *j) {
-  for (int t = 0; t < WORKERS_MAX; t++) free(j->sparse[t].idx), j->sparse[t] = (EncSparse){0};
+  for (int t = 0; t < j->threads; t++) free(j->sparse[t].idx), j->sparse[t] = (EncSparse){0};
+  j->threads = 0;
 }
 
 /* --- A shuffle buffer's rows --------------------------------------------------------------- */

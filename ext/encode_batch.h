@@ -31,11 +31,16 @@ typedef struct {
   int lc0_format;          /* with POL_LC0: moves indexed with this format's canonical transform */
   uint8_t *mask_out;       /* N x policy_size(policy) bools, or NULL */
   int32_t *counts_out;     /* N legal-move counts (sparse form), or NULL */
-  EncSparse sparse[WORKERS_MAX];
   int16_t *played_out;     /* N: the played move's index, -1 if none (games only), or NULL */
   int history;             /* the planes read earlier positions (lc0, AlphaZero) */
   SzMany *syzygy;          /* Syzygy probes of each position, or NULL */
+  int threads;             /* the sparse lists in use: sparse[0..threads) (enc_job_expect) */
+  EncSparse sparse[WORKERS_MAX]; /* (last: enc_job_init leaves the 32 kB unwritten) */
 } EncJob;
+
+/* Returns nothing; sets every field of j before its sparse lists to zero (enc_job_expect
+   readies the lists a run uses). */
+void enc_job_init(EncJob *j);
 
 /* Returns 0 after readying j for the options it holds (history, plane count), -1 if invalid. */
 int enc_job_ready(EncJob *j);
@@ -66,8 +71,9 @@ typedef struct { const char *fen; size_t fen_len; int chess960; } EncStart;
 int64_t enc_games(EncJob *j, const uint16_t *moves, const int64_t *offsets, size_t ngames,
                   const EncStart *starts, int threads);
 
-/* Returns nothing; sizes the first sparse buffer of each of `threads` for its share of `count`
-   positions (the buffers then rarely grow: each growth a copy, its new pages faulted in). */
+/* Returns nothing; readies the sparse lists of `threads` threads (empty), the first buffer of each
+   sized for its share of `count` positions (the buffers then rarely grow: each growth a copy,
+   its new pages faulted in). */
 void enc_job_expect(EncJob *j, int threads, size_t count);
 
 /* Returns nothing; frees the sparse buffers of j. */

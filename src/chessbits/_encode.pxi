@@ -111,7 +111,7 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
     cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
     if j == NULL:
         raise MemoryError()
-    memset(j, 0, sizeof(EncJob))
+    enc_job_init(j)
     cdef list keep = []
     cdef int64_t status
     cdef Py_ssize_t i, total
@@ -141,14 +141,14 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
         if counts_out is None:
             return None
         total = 0
-        for i in range(WORKERS_MAX):
+        for i in range(j.threads):
             total += j.sparse[i].n
         import numpy
         result = numpy.empty(total, numpy.int16)
         if total:
             out = result
             total = 0
-            for i in range(WORKERS_MAX):
+            for i in range(j.threads):
                 if j.sparse[i].n:
                     memcpy(&out[total], j.sparse[i].idx, j.sparse[i].n * sizeof(int16_t))
                     total += j.sparse[i].n

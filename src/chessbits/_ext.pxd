@@ -405,6 +405,8 @@ cdef extern from "encode_batch.h" nogil:
         EncSparse sparse[WORKERS_MAX]
         int16_t *played_out
         void *syzygy  # (an SzMany, declared below)
+        int threads
+    void enc_job_init(EncJob *j)
     int enc_job_ready(EncJob *j)
     int enc_boards(EncJob *j, const Position *const *pos, const int64_t *nply, size_t count, int threads)
     ctypedef struct EncStart:

@@ -224,7 +224,7 @@ cdef class _SzBase:
             free(j)
             free(m)
             raise MemoryError()
-        memset(j, 0, sizeof(EncJob))
+        enc_job_init(j)
         memset(m, 0, sizeof(SzMany))
         self.probes += 1
         try:
