@@ -435,3 +435,14 @@ def test_fuzz_horde_material_against_python_chess(fen):
     ours = game("horde", fen)
     same([board.has_insufficient_material(c) for c in (True, False)],
          [ours.has_insufficient_material(c) for c in (True, False)], fen)
+
+
+def test_atomic_pawn_push_onto_the_en_passant_square():
+    """A FEN naming an en-passant square a pawn of the mover can push onto (no legal game gets
+    there: the fuzzer's input): the push is a quiet move, illegal here (the pawn is pinned), as
+    python-chess says; it was sent to the en-passant test and counted legal."""
+    fen = "8/8/8/prPK4/8/8/8/7k w - c6 0"
+    ours = find_variant("atomic")(fen)
+    theirs = chess.variant.AtomicBoard(fen)
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+    assert "c5c6" not in {m.uci() for m in ours.legal_moves}
