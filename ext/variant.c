@@ -239,8 +239,7 @@ static CB_FORCE_INLINE int v_atomic_legal(VariantPos *vp, const AtomicCtx *c, Py
   const Square from = pymove_from(m), to = pymove_to(m);
   const Bitboard fb = square_bb(from), tb = square_bb(to);
   const PieceType pt = type_of_piece(pos->board[from]);
-  if (pt == KING || (pos->by_type[NO_PIECE_TYPE] & tb)
-      || (pt == PAWN && to == pos->st->ep_raw && file_of(from) != file_of(to)))  /* (en passant; a push is quiet) */
+  if (pt == KING || (pos->by_type[NO_PIECE_TYPE] & tb) || (to == pos->st->ep_raw && board_is_en_passant(pos, m)))
     return v_atomic_legal_rest(vp, m);
   const int legal = c->connected || c->ksq == SQ_NONE
                     || (!c->checkers ? !(c->pinned & fb) || (LineBB[c->ksq][from] & tb)
