@@ -14,6 +14,8 @@ ratio on the same shape, the machine, both compilers and the date.
 
 An AVX2-only machine, on an AVX-512 one: `--march x86-64-v3 --cpu v3` builds the public
 benchmark for x86-64-v3 and caps chessbits at its x86-64-v3 code (CHESSBITS_CPU=v3).
+`--chessbits wheel=/path/to/venv/bin/python` runs another interpreter's chessbits (the
+wheel, an older build) in the same rounds, with columns of its own.
 """
 import os
 import argparse
@@ -74,9 +76,10 @@ def public_round(binary):
     return rows
 
 
-def chessbits_round(cpu):
+def chessbits_round(cpu, python):
     env = dict(os.environ, CHESSBITS_CPU=cpu) if cpu != "native" else None
-    out = subprocess.run([sys.executable, "-c", CHESSBITS], capture_output=True, text=True, check=True, env=env)
+    out = subprocess.run([python, "-c", CHESSBITS], capture_output=True, text=True, check=True, env=env,
+                         cwd=tempfile.gettempdir())  # not this checkout's src
     return json.loads(out.stdout)
 
 
@@ -88,37 +91,53 @@ def main(argv=None):
     ap.add_argument("--march", default="native", help="the public benchmark's -march")
     ap.add_argument("--cpu", default="native", choices=["native", "v3", "baseline"],
                     help="chessbits' code paths (CHESSBITS_CPU)")
+    ap.add_argument("--chessbits", action="append", default=[], metavar="LABEL=PYTHON",
+                    help="another interpreter whose chessbits runs beside this one (repeatable)")
     args = ap.parse_args(argv)
+    others = [tuple(a.split("=", 1)) for a in args.chessbits]
+    if any(len(o) != 2 or not o[0] or o[0] == "chessbits" for o in others):
+        ap.error("--chessbits wants LABEL=PYTHON, LABEL not 'chessbits'")
+    builds = [("chessbits", sys.executable)] + others
     os.environ.pop("CHESSBITS_CPU", None)
     from chessbits.bench import machine, table
 
-    public, ours = {}, {}
+    public, ours, paths = {}, {label: {} for label, _ in builds}, {}
     with tempfile.TemporaryDirectory() as tmp:
         binary = build(args.checkout, tmp, args.cxx, args.march)
         for r in range(args.rounds):  # alternate which goes first
-            runs = [("public", lambda: public_round(binary)), ("chessbits", lambda: chessbits_round(args.cpu))]
+            runs = [("public", lambda: public_round(binary))]
+            runs += [(label, lambda py=py: chessbits_round(args.cpu, py)) for label, py in builds]
             for who, fn in (runs if r % 2 == 0 else runs[::-1]):
                 for name, speed in fn().items():
                     if name == "path":
-                        path = speed
+                        paths[who] = speed
                     else:
-                        (public if who == "public" else ours).setdefault(name, []).append(speed)
+                        (public if who == "public" else ours[who]).setdefault(name, []).append(speed)
             print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
     cxx = subprocess.run([args.cxx, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
     print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, one after the "
           f"other; M queen lookups/s, one thread. Public benchmark: {cxx}, -O3 -march={args.march} "
           f"(12 random squares per random occupancy); chessbits: its default build (no -march; "
-          f"code path {path}), on the same shape and with a random "
-          f"square and occupancy per lookup.\n")
+          f"code path {paths['chessbits']}), on the same shape and with a random "
+          f"square and occupancy per lookup.")
+    for label, py in others:
+        print(f"{label}: {py} (code path {paths[label]}), the same shape.")
+    print()
     rows = []
     for method, name in PUBLIC_NAMES.items():
-        if method in ours and name in public:
-            same, fresh = (statistics.median(v) for v in zip(*ours[method]))
+        if all(method in ours[label] for label, _ in builds) and name in public:
             b = statistics.median(public[name])
-            rows.append([method, name, f"{b:.0f}", f"{same:.0f}", f"{same / b:.2f}x", f"{fresh:.0f}"])
+            row = [method, name, f"{b:.0f}"]
+            for label, _ in builds:
+                same, fresh = (statistics.median(v) for v in zip(*ours[label][method]))
+                row += [f"{same:.0f}", f"{same / b:.2f}x"] + ([f"{fresh:.0f}"] if label == "chessbits" else [])
+            rows.append(row)
     rows.sort(key=lambda r: -float(r[2]))
-    print(table(["technique", "public benchmark's row", "public", "chessbits, same shape",
-                 "chessbits / public", "chessbits, a pair per lookup"], rows))
+    head = ["technique", "public benchmark's row", "public"]
+    for label, _ in builds:
+        head += [f"{label}, same shape", f"{label} / public"]
+        head += ["chessbits, a pair per lookup"] if label == "chessbits" else []
+    print(table(head, rows))
     return 0
 
 
