@@ -83,8 +83,9 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bad_sq, Bitboard *b
    loop with technique t's lookups inlined; chained: each occupancy is XORed
    with the previous result, so lookups wait on each other (latency); per > 1
    (n a multiple of 8 * per, occ[i] equal across each run of per): the public
-   benchmark's shape, each occupancy read once for its per squares in the scalar
-   loop (the lanes read it per lookup as always). */
+   benchmark's shape, each occupancy read once for its per squares (by the scalar loop,
+   and by the four AVX2 lanes when per is a multiple of 4; the eight AVX-512 lanes read
+   it per lookup). */
 uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained, int per);
 
 /* Returns -1 after writing n attack sets of piece (ROOK, BISHOP or QUEEN) from

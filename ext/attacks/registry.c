@@ -121,6 +121,18 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
 #define CB_QUEENS_LANES8(name, i, n, sq, occ, each) \
   for (; i + 8 <= n; i += 8) { const Lanes8 q = name##_queens8(sq + i, occ + i); each; }
 #endif
+/* The public benchmark's shape (per squares to one occupancy) in four lanes: the lanes read
+   one occupancy, so what depends on it alone (a fill's propagator chain) is worked out once
+   for the per squares, as the public loop's compiler does for its 12. */
+#define CB_SHARED_SCALAR(name, i, n, per, sq, occ, each)
+#define CB_SHARED_LANES8(name, i, n, per, sq, occ, each)
+#define CB_SHARED_ONLY8(name, i, n, per, sq, occ, each)
+#define CB_SHARED_LANES(name, i, n, per, sq, occ, each)                              \
+  if (per % 4 == 0)                                                                  \
+    for (; i < n; i += (size_t)per) {                                                \
+      const Bitboard o4_[4] = {occ[i], occ[i], occ[i], occ[i]};                      \
+      for (int k = 0; k < per; k += 4) { const Lanes q = name##_queens(sq + i + k, o4_); each; } \
+    }
 
 #define CB_BENCH_LOOP_AS(name, suffix, target, form)                                \
   static target uint64_t registry_bench_##name##suffix(const uint8_t *sq, const uint64_t *occ, \
@@ -134,6 +146,7 @@ uint64_t technique_selftest(int t, uint64_t randoms, Square *bs, Bitboard *bo, i
           acc = name##_rook(sq[i], o) | name##_bishop(sq[i], o);                    \
         }                                                                           \
       else {                                                                        \
+        if (per > 1) { CB_SHARED_##form(name, i, n, per, sq, occ, acc ^= LANES_XOR(q)) } \
         CB_QUEENS_##form(name, i, n, sq, occ, acc ^= LANES_XOR(q))                  \
         if (per > 1)                                                                \
           for (; i < n; i += (size_t)per) {                                         \
