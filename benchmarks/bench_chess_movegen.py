@@ -94,12 +94,10 @@ def main(argv=None):
     ap.add_argument("--chessbits", action="append", default=[], metavar="LABEL=PYTHON",
                     help="another interpreter whose chessbits runs beside this one (repeatable)")
     args = ap.parse_args(argv)
-    others = [tuple(a.split("=", 1)) for a in args.chessbits]
-    if any(len(o) != 2 or not o[0] or o[0] == "chessbits" for o in others):
-        ap.error("--chessbits wants LABEL=PYTHON, LABEL not 'chessbits'")
-    builds = [("chessbits", sys.executable)] + others
     os.environ.pop("CHESSBITS_CPU", None)
-    from chessbits.bench import machine, table
+    from chessbits.bench import machine, pythons, table
+    builds = list(pythons(ap, args.chessbits).items())
+    others = builds[1:]
 
     public, ours, paths = {}, {label: {} for label, _ in builds}, {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -6,8 +6,9 @@ import gc
 import os
 import platform
 import statistics
+import sys
 import time
-from typing import Any, Callable, Iterable, List, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Sequence, Tuple
 
 
 def machine() -> str:
@@ -73,6 +74,18 @@ def interleaved(fns: Sequence[Callable[[], Any]], rounds: int, collect: Sequence
             results[i] = keep(value)
             del value
     return [(median(t), r) for t, r in zip(times, results)]
+
+
+def pythons(ap: Any, specs: Sequence[str]) -> Dict[str, str]:
+    """The interpreters to time, by label: this one as "chessbits", then each ``--chessbits
+    LABEL=PYTHON`` of specs; a malformed spec is the parser ap's error."""
+    found = {"chessbits": sys.executable}
+    for spec in specs:
+        label, sep, python = spec.partition("=")
+        if not sep or not label or not python or label in found:
+            ap.error(f"--chessbits takes LABEL=PYTHON with a new LABEL, got {spec!r}")
+        found[label] = python
+    return found
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -25,7 +25,7 @@ import subprocess
 import sys
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from . import machine, table
+from . import machine, pythons, table
 from .._options import Parser, positive, summary
 from ..positions import NAMED, PUBLISHED
 
@@ -129,15 +129,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("chessbits bench native: no native generator given (--perft-cpu BINARY); "
               "see chessbits bench native --help", file=sys.stderr)
         return 0
-    pythons = {"chessbits": sys.executable}
-    for spec in args.chessbits:
-        label, sep, python = spec.partition("=")
-        if not sep or not label or not python:
-            ap.error(f"--chessbits takes LABEL=PYTHON, got {spec!r}")
-        pythons[label] = python
+    builds = pythons(ap, args.chessbits)
     anchor = "perft_cpu_2026"
     generators: Dict[str, object] = {
-        label: (lambda fen, d, t, py=py: run_chessbits(py, fen, d, t)) for label, py in pythons.items()}
+        label: (lambda fen, d, t, py=py: run_chessbits(py, fen, d, t)) for label, py in builds.items()}
     generators[anchor] = lambda fen, d, t: run_perft_cpu(args.perft_cpu, fen, d, t)
     depths = QUICK if args.quick else DEPTHS
     threads = args.threads or [1]
@@ -146,7 +141,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
     print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, each "
           "(generator, position, threads) in its own process, shuffled; no hash table.")
-    for label, py in pythons.items():
+    for label, py in builds.items():
         info = subprocess.run([py, "-c", CHESSBITS, "info"], capture_output=True, text=True, check=True).stdout
         b = json.loads(info)
         print(f"{label}: chessbits {b['version']} ({py}), {b['compiler']}, "
@@ -156,7 +151,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print("Not published, every generator agreed: " + "; ".join(agreed) + ".")
     for t in threads:
         print(f"\n{t} thread{'s' if t > 1 else ''}:\n")
-        print(report(runs, depths, [*pythons, anchor], t, anchor))
+        print(report(runs, depths, [*builds, anchor], t, anchor))
     return 0
 
 
