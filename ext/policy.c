@@ -227,35 +227,68 @@ POL_ASCENDING_AS(pol_ascending_v3, CB_TARGET_V3)
 
 #ifdef CB_X86
 /* Ranks by comparison, for up to POL_RANK_MAX indices (most positions): each index's place is
-   the count of indices below it, compared 32 at once (x86-64-v4) or 16 (v3), as many blocks
-   as n needs. Keys are the indices with their sign bit flipped, so -1 (no index) and the
-   padding compare above all. Returns the count written, or -1 where two indices are equal
-   (their ranks leave a hole: the ranks' sum falls short of 0 + 1 + ... + (count - 1)), for the
-   bit counting to redo. */
+   the count of indices below it. Keys are the indices with their sign bit flipped, so -1 (no
+   index) and the padding compare above all. Returns the count written, or -1 where two indices
+   are equal (their ranks leave a hole: the ranks' sum falls short of 0 + 1 + ... + (count - 1)),
+   for the bit counting to redo. */
 enum { POL_RANK_MAX = 64 };
-#define POL_RANK_AS(name, target, lanes, below)                                             \
-  static target int name(const int16_t *index, int n, int16_t *out) {                      \
-    int16_t key[POL_RANK_MAX];                                                              \
-    const int blocks = (n + lanes - 1) / lanes;                                             \
-    for (int i = 0; i < blocks * lanes; i++) key[i] = (int16_t)(i < n ? index[i] ^ 0x8000 : 0x7FFF); \
-    int count = 0, sum = 0;                                                                 \
-    for (int i = 0; i < n; i++) {                                                           \
-      if (index[i] < 0) continue;                                                           \
-      int r = 0;                                                                            \
-      for (int b = 0; b < blocks; b++) r += below(key + lanes * b, key[i]);                 \
-      out[r] = index[i];                                                                    \
-      sum += r, count++;                                                                    \
-    }                                                                                       \
-    return 2 * sum == count * (count - 1) ? count : -1;                                     \
-  }
-/* Returns how many of the 16 keys at key are below k. */
-static inline CB_TARGET_V3 int pol_below_v3(const int16_t *key, int16_t k) {
-  const __m256i below = _mm256_cmpgt_epi16(_mm256_set1_epi16(k), _mm256_loadu_si256((const __m256i *)key));
-  return popcount((uint32_t)_mm256_movemask_epi8(below)) >> 1;  /* (two mask bits a key) */
-}
-POL_RANK_AS(pol_rank_v3, CB_TARGET_V3, 16, pol_below_v3)
 
-/* Returns as POL_RANK_AS for AVX-512 (x86-64-v4), 32 keys a block: the keys made in registers
+/* Returns the count of keys of key[0..n) below 0x7FFF (indices); writes each index at its
+   rank in out, the rank of lane i (B a constant where inlined) being the count of keys below
+   its key, summed in the lanes key by key: one broadcast, B compares and B subtractions a key.
+   The ranks' sum goes to *sum. The ranks leave the vectors as bytes, eight to a register: a
+   vector store read back rank by rank stalled each load (no forwarding to a narrower load). */
+static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *key, const int16_t *index, int n, int B,
+                                                     int16_t *out, int *sum) {
+  __m256i k[POL_RANK_MAX / 16], rank[POL_RANK_MAX / 16];
+  for (int b = 0; b < B; b++) k[b] = _mm256_load_si256((const __m256i *)(key + 16 * b)), rank[b] = _mm256_setzero_si256();
+  for (int j = 0; j < n; j++) {
+    const __m256i kj = _mm256_set1_epi16(key[j]);
+    for (int b = 0; b < B; b++) rank[b] = _mm256_sub_epi16(rank[b], _mm256_cmpgt_epi16(k[b], kj));
+  }
+  const __m256i none = _mm256_set1_epi16(0x7FFF), one = _mm256_set1_epi16(1);
+  __m256i sums = _mm256_setzero_si256();
+  int count = 0;
+  for (int b = 0; b < B; b++) {
+    const __m256i valid = _mm256_cmpgt_epi16(none, k[b]);
+    count += popcount((uint32_t)_mm256_movemask_epi8(valid)) >> 1;  /* (two mask bits a key) */
+    sums = _mm256_add_epi32(sums, _mm256_madd_epi16(_mm256_and_si256(rank[b], valid), one));
+    const __m256i bytes = _mm256_packus_epi16(rank[b], rank[b]);  /* (ranks 0-7 low, 8-15 high) */
+    const uint64_t w[2] = {(uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(bytes)),
+                           (uint64_t)_mm_cvtsi128_si64(_mm256_extracti128_si256(bytes, 1))};
+    for (int h = 0; h < 2; h++) {
+      const int at = 16 * b + 8 * h, m = n - at < 8 ? n - at : 8;
+      uint64_t r = w[h];
+      for (int i = 0; i < m; i++, r >>= 8) out[r & 0xFF] = index[at + i];
+    }
+  }
+  const __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+  const __m128i s2 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
+  *sum = _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
+  return count;
+}
+
+/* Returns as above, 16 keys a block for x86-64-v3 (ranking index by index, a compare, a mask
+   and a bit count a block, took twice the instructions). Every index is written at its rank:
+   those without one all rank at count, inside out[0..n), and are overwritten or left past
+   the end. */
+static CB_TARGET_V3 int pol_rank_v3(const int16_t *index, int n, int16_t *out) {
+  _Alignas(32) int16_t key[POL_RANK_MAX];
+  const int blocks = (n + 15) / 16;
+  for (int i = 0; i < n; i++) key[i] = (int16_t)(index[i] ^ 0x8000);
+  for (int i = n; i < blocks * 16; i++) key[i] = 0x7FFF;
+  int count, sum;
+  switch (blocks) {
+    case 1: count = pol_ranks_v3(key, index, n, 1, out, &sum); break;
+    case 2: count = pol_ranks_v3(key, index, n, 2, out, &sum); break;
+    case 3: count = pol_ranks_v3(key, index, n, 3, out, &sum); break;
+    case 4: count = pol_ranks_v3(key, index, n, 4, out, &sum); break;
+    default: return 0;  /* (no index) */
+  }
+  return 2 * sum == count * (count - 1) ? count : -1;
+}
+
+/* Returns as pol_rank_v3 for AVX-512 (x86-64-v4), 32 keys a block: the keys made in registers
    by masked loads (the scalar key[] writes above stall the vector load of them: a store cannot
    be forwarded to a wider load; 15% of the function's time). */
 static CB_TARGET_V4 int pol_rank_v4(const int16_t *index, int n, int16_t *out) {
