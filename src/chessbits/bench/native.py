@@ -5,11 +5,13 @@ Build perft_cpu_2026 yourself (Ankan Banerjee, MIT; never vendored here), then g
     chessbits bench native --perft-cpu /tmp/perft_cpu_2026/build/perft_cpu [--threads 1 --threads 2]
         [--chessbits wheel=/path/to/venv/bin/python] [--rounds 3] [--quick]
 
-Round by round, in a fresh random order, each (generator, position, threads) runs in its own
-process, timed around the search only (perft_cpu_2026's own timer; ours around Board.perft), no
-hash table on either side. Node counts are asserted against the published ones, or where none is
-published (position 5 at depth 6) against each other. Medians are printed as Markdown tables with
-the machine, the compilers and the date. ``--chessbits LABEL=PYTHON`` adds another interpreter's
+Round by round, the positions in a fresh random order, each position's generators run back to
+back (in alternating order: a virtual machine's speed drifts by a third within minutes, and
+both sides of a pair drift alike), each in its own process, timed around the search only
+(perft_cpu_2026's own timer; ours around Board.perft), no hash table on either side. Node counts
+are asserted against the published ones, or where none is published (position 5 at depth 6)
+against each other. Medians of the seconds, and of the rounds' ratios, are printed as Markdown
+tables with the machine, the compilers and the date. ``--chessbits LABEL=PYTHON`` adds another interpreter's
 chessbits (a wheel installed in another venv, say) beside this one.
 
 >>> parse_perft_cpu("Perft(03): 8902, time: 0.0001 seconds, nps: 1", 3)
@@ -68,13 +70,16 @@ def run_perft_cpu(binary: str, fen: str, depth: int, threads: int) -> Tuple[int,
 
 def measure(generators: Dict[str, object], depths: Dict[str, int], threads: Sequence[int],
             rounds: int) -> Dict[tuple, List[Tuple[int, float]]]:
-    """{(generator, position, threads): [(nodes, seconds) per round]}, tasks shuffled each round."""
+    """{(generator, position, threads): [(nodes, seconds) per round]}: each round the
+    (position, threads) pairs shuffled, the generators of each back to back, their order
+    reversed every other time."""
     runs: Dict[tuple, List[Tuple[int, float]]] = {}
     for r in range(rounds):
-        tasks = [(g, p, t) for g in generators for p in depths for t in threads]
-        random.shuffle(tasks)
-        for g, p, t in tasks:
-            runs.setdefault((g, p, t), []).append(generators[g](NAMED[p], depths[p], t))  # type: ignore[operator]
+        pairs = [(p, t) for p in depths for t in threads]
+        random.shuffle(pairs)
+        for k, (p, t) in enumerate(pairs):
+            for g in (list(generators) if (r + k) % 2 == 0 else list(generators)[::-1]):
+                runs.setdefault((g, p, t), []).append(generators[g](NAMED[p], depths[p], t))  # type: ignore[operator]
         print(f"round {r + 1}/{rounds} done", file=sys.stderr, flush=True)
     return runs
 
@@ -97,18 +102,22 @@ def check_counts(runs: Dict[tuple, List[Tuple[int, float]]], depths: Dict[str, i
 
 def report(runs: Dict[tuple, List[Tuple[int, float]]], depths: Dict[str, int], names: Sequence[str],
            threads: int, anchor: str) -> str:
-    """One Markdown table: seconds per generator and chessbits' speed relative to the anchor."""
+    """One Markdown table: median seconds per generator and chessbits' speed relative to the
+    anchor, the median of the rounds' ratios (each round's runs of a position back to back)."""
     med = {k: statistics.median(s for _, s in v) for k, v in runs.items() if k[2] == threads}
     ours = [n for n in names if n != anchor]
+
+    def ratio(n: str, p: str) -> float:
+        return statistics.median(a / b for (_, a), (_, b) in zip(runs[(anchor, p, threads)], runs[(n, p, threads)]))
     rows = []
     for p, d in depths.items():
         row = [f"{p}, {d}", f"{runs[(names[0], p, threads)][0][0]:,}"]
         row += [f"{med[(n, p, threads)]:.4g}" for n in names]
-        row += [f"{med[(anchor, p, threads)] / med[(n, p, threads)]:.2f}x" for n in ours]
+        row += [f"{ratio(n, p):.2f}x" for n in ours]
         rows.append(row)
     geo = ["geometric mean", "", *[""] * len(names)]
     for n in ours:
-        ratios = [med[(anchor, p, threads)] / med[(n, p, threads)] for p in depths]
+        ratios = [ratio(n, p) for p in depths]
         geo.append(f"{math.exp(sum(map(math.log, ratios)) / len(ratios)):.2f}x")
     rows.append(geo)
     headers = ["position, depth", "nodes", *[f"{n} s" for n in names], *[f"{n} / {anchor}" for n in ours]]
@@ -140,7 +149,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     agreed = check_counts(runs, depths)
 
     print(f"Machine: {machine()}; {datetime.date.today()}; medians of {args.rounds} rounds, each "
-          "(generator, position, threads) in its own process, shuffled; no hash table.")
+          "(generator, position, threads) in its own process, a position's generators back to back; "
+          "ratios are medians of the rounds' ratios; no hash table.")
     for label, py in builds.items():
         info = subprocess.run([py, "-c", CHESSBITS, "info"], capture_output=True, text=True, check=True).stdout
         b = json.loads(info)
