@@ -57,7 +57,8 @@ print(json.dumps({"path": build_info()["attacks_code_path"],
 
 # The public benchmark's single-thread table, made to time only the row MOVEGEN_ONLY names.
 NORM = re.compile(rb"(#define Norm\(X\)[^\n]*?)\{ Get_MLU<X>\(\); \}")
-ONLY = rb'\1{ const char* only_ = getenv("MOVEGEN_ONLY"); if (!only_ || X::name == std::string_view(only_)) Get_MLU<X>(); }'
+ONLY = (rb'\1{ const char* only_ = getenv("MOVEGEN_ONLY"); '
+        rb'if (!only_ || X::name == std::string_view(only_)) Get_MLU<X>(); }')
 
 
 def build(checkout, workdir, cxx, march):

@@ -241,7 +241,8 @@ enum { POL_RANK_MAX = 64 };
 static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *key, const int16_t *index, int n, int B,
                                                      int16_t *out, int *sum) {
   __m256i k[POL_RANK_MAX / 16], rank[POL_RANK_MAX / 16];
-  for (int b = 0; b < B; b++) k[b] = _mm256_load_si256((const __m256i *)(key + 16 * b)), rank[b] = _mm256_setzero_si256();
+  for (int b = 0; b < B; b++)
+    k[b] = _mm256_load_si256((const __m256i *)(key + 16 * b)), rank[b] = _mm256_setzero_si256();
   for (int j = 0; j < n; j++) {
     const __m256i kj = _mm256_set1_epi16(key[j]);
     for (int b = 0; b < B; b++) rank[b] = _mm256_sub_epi16(rank[b], _mm256_cmpgt_epi16(k[b], kj));

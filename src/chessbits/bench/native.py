@@ -11,8 +11,8 @@ both sides of a pair drift alike), each in its own process, timed around the sea
 (perft_cpu_2026's own timer; ours around Board.perft), no hash table on either side. Node counts
 are asserted against the published ones, or where none is published (position 5 at depth 6)
 against each other. Medians of the seconds, and of the rounds' ratios, are printed as Markdown
-tables with the machine, the compilers and the date. ``--chessbits LABEL=PYTHON`` adds another interpreter's
-chessbits (a wheel installed in another venv, say) beside this one.
+tables with the machine, the compilers and the date. ``--chessbits LABEL=PYTHON`` adds another
+interpreter's chessbits (a wheel installed in another venv, say) beside this one.
 
 >>> parse_perft_cpu("Perft(03): 8902, time: 0.0001 seconds, nps: 1", 3)
 (8902, 0.0001)
@@ -108,7 +108,8 @@ def report(runs: Dict[tuple, List[Tuple[int, float]]], depths: Dict[str, int], n
     ours = [n for n in names if n != anchor]
 
     def ratio(n: str, p: str) -> float:
-        return statistics.median(a / b for (_, a), (_, b) in zip(runs[(anchor, p, threads)], runs[(n, p, threads)]))
+        pairs = zip(runs[(anchor, p, threads)], runs[(n, p, threads)])
+        return statistics.median(anchor_s / own_s for (_, anchor_s), (_, own_s) in pairs)
     rows = []
     for p, d in depths.items():
         row = [f"{p}, {d}", f"{runs[(names[0], p, threads)][0][0]:,}"]
