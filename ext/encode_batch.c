@@ -39,11 +39,16 @@ int enc_job_transform(const EncJob *j, const EncPos *h, int hn) {
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
                      const PyMove *legal, int nlegal, const int16_t *index, const int16_t *sparse, int nsparse) {
   const EncPos *cur = hn ? &h[hn - 1] : NULL;
+  uint8_t *row = j->rows_out ? j->rows_out + n * j->row_width : NULL;
+  if (row) memset(row + 12 * (size_t)j->planes, 0, j->row_width - 12 * (size_t)j->planes);
   if (j->planes) {
     uint64_t mask[ENC_MAX_PLANES];
     float value[ENC_MAX_PLANES];
     enc_planes(&j->opt, h, hn, mask, value);
-    if (j->dtype == ENC_COMPACT) {
+    if (row) {
+      memcpy(row, mask, (size_t)j->planes * 8);
+      memcpy(row + 8 * (size_t)j->planes, value, (size_t)j->planes * 4);
+    } else if (j->dtype == ENC_COMPACT) {
       memcpy((uint64_t *)j->planes_out + n * j->planes, mask, (size_t)j->planes * 8);
       memcpy(j->values_out + n * j->planes, value, (size_t)j->planes * 4);
     } else {
@@ -69,7 +74,8 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
   if (j->policy >= 0) {
     const int ptransform = enc_job_transform(j, h, hn);
     if (j->played_out) j->played_out[n] = played ? (int16_t)policy_index(j->policy, pos, played, ptransform) : -1;
-    if (j->mask_out || j->counts_out) {
+    uint8_t *bits = row ? row + j->bits_at : NULL;
+    if (j->mask_out || j->counts_out || bits) {
       const int size = policy_size(j->policy);
       int16_t own[MAX_MOVES], sorted[MAX_MOVES];
       if (!sparse) {
@@ -80,7 +86,11 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
           policy_indices(j->policy, pos, moves, count, ptransform, own);
           index = own;
         }
-        nsparse = policy_ascending(index, count, size, sorted);
+        if (j->counts_out) nsparse = policy_ascending(index, count, size, sorted);
+        else {  /* (a mask takes its indices in any order) */
+          nsparse = 0;
+          for (int i = 0; i < count; i++) sorted[nsparse] = index[i], nsparse += index[i] >= 0;
+        }
         sparse = sorted;
       }
       if (j->mask_out) {
@@ -88,6 +98,8 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
         memset(mask, 0, (size_t)size);
         for (int i = 0; i < nsparse; i++) mask[sparse[i]] = 1;
       }
+      if (bits)
+        for (int i = 0; i < nsparse; i++) bits[sparse[i] >> 3] |= (uint8_t)(1u << (sparse[i] & 7));
       if (j->counts_out) {
         EncSparse *sp = &j->sparse[thread];
         if (eb_sparse_room(sp, (size_t)nsparse) < 0) return -1;
@@ -323,27 +335,6 @@ static void eb_rows_run(EbRows job, size_t n, int threads, void (*fn)(void *)) {
 void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *in, uint8_t *out, size_t n, size_t width,
                    int threads) {
   eb_rows_run((EbRows){.buf = buf, .out = out, .in = in, .slots = slots, .width = width}, n, threads, eb_swap_run);
-}
-
-/* Returns nothing; one thread's range of enc_rows_pack. */
-static void eb_pack_run(void *arg) {
-  const EbRows *w = arg;
-  const size_t p = (size_t)w->planes;
-  for (size_t i = w->begin; i < w->end; i++) {
-    uint8_t *row = w->out + i * w->width;
-    if (p) {
-      memcpy(row, w->masks + i * p, 8 * p);
-      memcpy(row + 8 * p, w->values + i * p, 4 * p);
-    }
-    memset(row + 12 * p, 0, w->width - 12 * p);
-    if (w->moves) enc_bits(w->legal + i * (size_t)w->moves, w->moves, row + w->bits_at);
-  }
-}
-
-void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
-                   const uint8_t *legal, size_t bits_at, int moves, int threads) {
-  eb_rows_run((EbRows){.out = rows, .width = width, .masks = masks, .values = values, .planes = planes,
-                       .legal = legal, .bits_at = bits_at, .moves = moves}, n, threads, eb_pack_run);
 }
 
 /* Returns nothing; one thread's range of enc_rows_finish. */

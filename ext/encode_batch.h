@@ -30,6 +30,9 @@ typedef struct {
   int policy;              /* POL_* for masks, indices and the played move; -1: none */
   int lc0_format;          /* with POL_LC0: moves indexed with this format's canonical transform */
   uint8_t *mask_out;       /* N x policy_size(policy) bools, or NULL */
+  uint8_t *rows_out;       /* N rows of row_width bytes (enc_rows_finish's form: compact planes from
+                              byte 0, the legal mask as bits from bits_at, the rest 0), or NULL */
+  size_t row_width, bits_at;
   int32_t *counts_out;     /* N legal-move counts (sparse form), or NULL */
   int16_t *played_out;     /* N: the played move's index, -1 if none (games only), or NULL */
   int history;             /* the planes read earlier positions (lc0, AlphaZero) */
@@ -84,12 +87,6 @@ void enc_job_free(EncJob *j);
    shuffle buffer's exchange), on `threads`. */
 void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *in, uint8_t *out, size_t n, size_t width,
                    int threads);
-
-/* Returns nothing; for i < n, row i of `width` bytes at rows gets position i's `planes` compact
-   planes (masks[i], then values[i]) from byte 0 and its `moves` legal bools (legal row i) as bits
-   from byte bits_at, the rest of the row 0 (enc_rows_finish's form), on `threads`. */
-void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
-                   const uint8_t *legal, size_t bits_at, int moves, int threads);
 
 /* Returns nothing; for i < n, rows of `width` bytes at rec (8-byte aligned, width a multiple of
    8) each holding `planes` compact planes (their masks at byte 0, their values after) and a mask

@@ -104,10 +104,12 @@ cdef int64_t _enc_source(EncJob *j, object source, int threads) except? -1:
 def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspective, int dtype,
             object planes_out, object values_out, object tokens_out, object tokens_ok,
             object bitboards_out, object black_out, int policy, object mask_out, object counts_out,
-            object played_out, int threads):
+            object played_out, int threads, object rows_out=None, Py_ssize_t bits_at=0):
     """Encodes source, a list of Boards, a BoardBatch or (moves, offsets, starts) of games, into the buffers
     given (flat uint8 views, or None); returns the sparse form's indices (an int16 array) when
-    counts_out is given, else None. Raises ValueError for a game that cannot be replayed."""
+    counts_out is given, else None. rows_out: a stream's rows instead of planes_out and mask_out
+    ((N, width) uint8, 8-byte aligned: compact planes from byte 0, the mask's bits from bits_at,
+    the rest 0). Raises ValueError for a game that cannot be replayed."""
     cdef EncJob *j = <EncJob *>malloc(sizeof(EncJob))
     if j == NULL:
         raise MemoryError()
@@ -116,6 +118,8 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
     cdef int64_t status
     cdef Py_ssize_t i, total
     cdef int16_t[::1] out
+    cdef uint8_t[:, ::1] rows
+    cdef Py_ssize_t moves
     try:
         j.opt.layout = layout
         j.opt.lc0_format = lc0_format
@@ -135,6 +139,16 @@ def _encode(object source, int layout, int lc0_format, int lc0_fill, bint perspe
         j.mask_out = <uint8_t *>_enc_ptr(mask_out, keep)
         j.counts_out = <int32_t *>_enc_ptr(counts_out, keep)
         j.played_out = <int16_t *>_enc_ptr(played_out, keep)
+        if rows_out is not None:
+            rows = rows_out
+            keep.append(rows)
+            moves = (policy_size(policy) + 7) // 8 if policy >= 0 else 0
+            if rows.shape[1] % 8 or bits_at < 12 * j.planes or bits_at + moves > rows.shape[1] \
+                    or (rows.shape[0] and <size_t>&rows[0, 0] % 8):
+                raise ValueError("_encode: rows of 8-byte multiples, aligned, with room for the planes and mask")
+            j.rows_out = &rows[0, 0] if rows.shape[0] else NULL
+            j.row_width = rows.shape[1]
+            j.bits_at = bits_at
         status = _enc_source(j, source, threads)
         if status <= -2:
             raise ValueError(f"game {-2 - status} cannot be replayed: its FEN is refused or a move is not legal")
@@ -221,22 +235,6 @@ def _swap_rows(uint8_t[:, ::1] buf, const int64_t[::1] slots, src, out, int thre
         outgoing = &taken[0, 0]
     with nogil:
         enc_rows_swap(&buf[0, 0], &slots[0], incoming, outgoing, <size_t>n, <size_t>width, threads)
-
-
-def _pack_rows(uint8_t[:, ::1] rows, const uint64_t[:, ::1] masks, const float[:, ::1] values,
-               const uint8_t[:, ::1] legal, Py_ssize_t bits_at, int threads):
-    """Positions packed as a stream's rows, on threads with the GIL released: row i gets
-    masks[i] and values[i] (compact planes) from byte 0, legal[i] (bools) as bits from byte
-    bits_at, and 0 in the rest of the row (for the scalars written after)."""
-    cdef Py_ssize_t n = rows.shape[0], width = rows.shape[1], planes = masks.shape[1], moves = legal.shape[1]
-    if masks.shape[0] != n or values.shape[0] != n or legal.shape[0] != n or values.shape[1] != planes \
-            or bits_at < 12 * planes or bits_at + (moves + 7) // 8 > width:
-        raise ValueError("_pack_rows: shapes do not agree")
-    if n:
-        with nogil:
-            enc_rows_pack(&rows[0, 0], <size_t>width, <size_t>n, &masks[0, 0] if planes else NULL,
-                          &values[0, 0] if planes else NULL, <int>planes, &legal[0, 0] if moves else NULL,
-                          <size_t>bits_at, <int>moves, threads)
 
 
 def _finish_rows(const uint8_t[:, ::1] rec, int planes, int dtype, uint8_t[:, ::1] planes_out, Py_ssize_t bits_at,

@@ -401,6 +401,9 @@ cdef extern from "encode_batch.h" nogil:
         int policy
         int lc0_format
         uint8_t *mask_out
+        uint8_t *rows_out
+        size_t row_width
+        size_t bits_at
         int32_t *counts_out
         EncSparse sparse[WORKERS_MAX]
         int16_t *played_out
@@ -418,8 +421,6 @@ cdef extern from "encode_batch.h" nogil:
     void enc_job_free(EncJob *j)
     void enc_rows_swap(uint8_t *buf, const int64_t *slots, const uint8_t *src, uint8_t *out, size_t n, size_t width,
                        int threads)
-    void enc_rows_pack(uint8_t *rows, size_t width, size_t n, const uint64_t *masks, const float *values, int planes,
-                       const uint8_t *legal, size_t bits_at, int moves, int threads)
     void enc_rows_finish(const uint8_t *rec, size_t width, size_t n, int planes, int dtype, void *planes_out,
                          size_t bits_at, int moves, uint8_t *mask_out, int threads)
 

@@ -1,9 +1,9 @@
 """Training batches streamed from a game database: :func:`chessbits.encode.stream`.
 
 A thread reads the source in batches of games (chessbits.pgn.iter_games), keeps this worker's
-games that pass the filters, encodes their positions (chessbits.encode.dataset, the planes
-compact: each plane's squares and value), packs each position into one row of bytes, mixes the
-rows in a shuffle buffer and writes each batch out in its dtype, all in C on its threads with the
+games that pass the filters, encodes each of their positions into one row of bytes (the planes
+compact: each plane's squares and value; the legal moves as bits), mixes the rows in a shuffle
+buffer and writes each batch out in its dtype, all in C on its threads with the
 GIL released where the work is: the consumer's thread only takes finished batches. Memory holds
 the buffer, a few chunks of games and the batches ready, whatever the source's size.
 """
@@ -100,15 +100,22 @@ class _Rows:
             at += np.dtype(dtype).itemsize
         self.width = (at + 7) // 8 * 8
 
-    def pack(self, masks: Any, values: Any, legal: Any, scalars: Dict[str, Any], threads: int) -> Any:
-        """Rows of positions: masks (N, P) uint64 and values (N, P) float32 of their planes,
-        legal (N, K) bool, scalars by name."""
+    def encode(self, games: Any, encoding: Dict[str, Any], threads: int) -> Tuple[Any, Any, Any]:
+        """(rows, played, black) of the positions of games (a GameArrays), the rows' scalars 0;
+        encoding: chessbits.encode._run's options."""
         np = _numpy()
-        rows = np.empty((len(masks), self.width), np.uint8)
-        _core._pack_rows(rows, masks, values, legal.view(np.uint8), self.bits_at, threads)
+        from .encode import _run, _source
+        source, n, _ = _source(games)
+        rows = np.empty((n, self.width), np.uint8)
+        played, black = np.empty(n, np.int16), np.empty(n, np.bool_)
+        _run(source, **encoding, played=played, black=black, rows=rows, bits_at=self.bits_at, threads=threads)
+        return rows, played, black
+
+    def put(self, rows: Any, scalars: Dict[str, Any]) -> None:
+        """Writes each scalar's values by name into the rows."""
+        np = _numpy()
         for name, dtype, at in self.scalars:
             rows[:, at:at + dtype.itemsize] = _bytes(np.ascontiguousarray(scalars[name], dtype))
-        return rows
 
     def batch(self, parts: List[Any], dtype: str, threads: int) -> Dict[str, Any]:
         """A batch as handed out, from its parts' rows: the planes written out in dtype, the mask
@@ -128,12 +135,13 @@ class _Rows:
         return {"planes": planes, "move": scalars.pop("move"), "mask": mask, **scalars}
 
 
-def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Callable[..., Any], rows: _Rows,
+def _chunks(source: Any, first: List[int], options: Dict[str, Any], encoding: Dict[str, Any], rows: _Rows,
             threads: int, skip_plies: int) -> Iterator[Any]:
-    """The source's kept games' positions as rows, a chunk per batch of games read; dataset:
-    encode.dataset with the stream's options."""
+    """The source's kept games' positions as rows, a chunk per batch of games read; encoding:
+    chessbits.encode._run's options."""
     np = _numpy()
     from ._pgnarrays import iter_games
+    from .encode import _outcomes
     names = {name for name, _, _ in rows.scalars}
     tags = ["WhiteElo", "BlackElo"] if "rating" in names or options["min_rating"] is not None \
         or options["max_rating"] is not None else []
@@ -146,19 +154,18 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], dataset: Cal
         if not len(kept):
             continue
         games = games.take(kept)
-        data = dataset(games, threads=threads)
+        chunk, played, black_moves = rows.encode(games, encoding, threads)
+        game, result = _outcomes(games, black_moves)
         offsets = np.asarray(games.offsets, np.int64)
-        ply = np.arange(len(data.game), dtype=np.int64) - offsets[data.game]
-        scalars = {"move": data.played, "value": data.result, "game": (kept + base)[data.game], "ply": ply}
+        ply = np.arange(len(game), dtype=np.int64) - offsets[game]
+        scalars = {"move": played, "value": result, "game": (kept + base)[game], "ply": ply}
         if "clock" in names:
             scalars["clock"] = games.clocks
         if "rating" in names:
-            white, black = _ratings(games, "WhiteElo")[data.game], _ratings(games, "BlackElo")[data.game]
-            black_starts = np.array([bool(f) and f.split()[1:2] == ["b"] for f in games.fens], bool)
-            white_moves = (ply % 2 == 0) != black_starts[data.game]
-            scalars["rating"] = np.where(white_moves, white, black)
-            scalars["opponent_rating"] = np.where(white_moves, black, white)
-        chunk = rows.pack(data.planes[0], data.planes[1], data.legal, scalars, threads)
+            white, black = _ratings(games, "WhiteElo")[game], _ratings(games, "BlackElo")[game]
+            scalars["rating"] = np.where(black_moves, black, white)
+            scalars["opponent_rating"] = np.where(black_moves, white, black)
+        rows.put(chunk, scalars)
         if skip_plies:
             chunk = chunk[ply >= skip_plies]
         if len(chunk):

@@ -105,11 +105,11 @@ def _threads(threads: Optional[int]) -> int:
 def _run(source: Any, *, layout: int = -1, lc0_format: int = 1, lc0_fill: int = 1, perspective: bool = False,
          dtype: int = DTYPES["float32"], planes: Any = None, values: Any = None, tokens: Any = None,
          tokens_ok: Any = None, bitboards: Any = None, black: Any = None, policy: int = -1, mask: Any = None,
-         counts: Any = None, played: Any = None, threads: int = 1) -> Any:
+         counts: Any = None, played: Any = None, threads: int = 1, rows: Any = None, bits_at: int = 0) -> Any:
     flat = [None if a is None else _flat(a) for a in (planes, values, tokens, tokens_ok, bitboards, black, mask,
                                                        counts, played)]
     return _core._encode(source, layout, lc0_format, lc0_fill, perspective, dtype, flat[0], flat[1], flat[2],
-                         flat[3], flat[4], flat[5], policy, flat[6], flat[7], flat[8], threads)
+                         flat[3], flat[4], flat[5], policy, flat[6], flat[7], flat[8], threads, rows, bits_at)
 
 
 def planes(positions: Positions, layout: str = "simple", *, dtype: str = "float32", out: Any = None,
@@ -299,40 +299,32 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     >>> data.planes.shape, data.legal.shape, data.played.tolist(), data.result.tolist()
     ((4, 112, 8, 8), (4, 1858), [346, 322, 378, 93], [0.0, 1.0, 0.0, 1.0])
     """
-    return _dataset(games, layout, policy=policy, dtype=dtype, format=format, history_fill=history_fill,
-                    threads=threads)
-
-
-def _dataset(games: Any, layout: str, *, policy: Optional[str], dtype: str, format: str, history_fill: str,
-             threads: Optional[int], compact: bool = False) -> Dataset:
-    """dataset(); with compact=True its planes as planes(compact=True) gives them, (masks, values)."""
     kind, count = _name(layout, PLANES, "layout")
-    policy = policy or layout
-    code = _name(policy, POLICIES, "policy layout")
+    code = _name(policy or layout, POLICIES, "policy layout")
     fmt, fill = _name(format, LC0_FORMATS, "lc0 format"), _name(history_fill, LC0_FILLS, "history_fill")
     dcode = _name(dtype, DTYPES, "dtype")
     source, n, single = _source(games)
     if isinstance(source, list):
         raise TypeError("dataset reads a GameArrays (chessbits.pgn.read_games)")
     np = _numpy()
+    x = np.empty((n, count, 8, 8), np.dtype(dtype))
     legal = np.empty((n, _core._policy_size(code)), np.bool_)
     played = np.empty(n, np.int16)
     black = np.empty(n, np.bool_)
-    if compact:
-        x: Any = (np.empty((n, count), np.uint64), np.empty((n, count), np.float32))
-        _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=_core.ENCODE_COMPACT, planes=x[0],
-             values=x[1], policy=code, mask=legal, played=played, black=black, threads=_threads(threads))
-    else:
-        x = np.empty((n, count, 8, 8), np.dtype(dtype))
-        _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=dcode, planes=x, policy=code, mask=legal,
-             played=played, black=black, threads=_threads(threads))
+    _run(source, layout=kind, lc0_format=fmt, lc0_fill=fill, dtype=dcode, planes=x, policy=code, mask=legal,
+         played=played, black=black, threads=_threads(threads))
+    return Dataset(x, legal, played, *_outcomes(games, black))
+
+
+def _outcomes(games: Any, black: Any) -> Tuple[Any, Any]:
+    """(game, result) of each position of games, black: whether black is to move there."""
+    np = _numpy()
     offsets = np.asarray(games.offsets, np.int64)
     game = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
     white = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
     per_game = np.array([white.get(r, np.nan) for r in games.result], np.float32)
     result = per_game[game]
-    result = np.where(black, 1.0 - result, result).astype(np.float32)
-    return Dataset(x, legal, played, game, result)
+    return game, np.where(black, 1.0 - result, result).astype(np.float32)
 
 
 def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_buffer: int = 100_000,
@@ -376,15 +368,13 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     if batch_size < 1 or shuffle_buffer < 0 or skip_plies < 0:
         raise ValueError(f"batch_size must be at least 1 and shuffle_buffer, skip_plies at least 0, got "
                          f"{batch_size}, {shuffle_buffer}, {skip_plies}")
-    _name(layout, PLANES, "layout")
+    kind, count = _name(layout, PLANES, "layout")
     policy = policy or DEFAULT_POLICY.get(layout, layout)
-    _name(policy, POLICIES, "policy layout")
     _name(dtype, DTYPES, "dtype")
-    _name(format, LC0_FORMATS, "lc0 format")
-    _name(history_fill, LC0_FILLS, "history_fill")
+    encoding = dict(layout=kind, lc0_format=_name(format, LC0_FORMATS, "lc0 format"),
+                    lc0_fill=_name(history_fill, LC0_FILLS, "history_fill"), dtype=_core.ENCODE_COMPACT,
+                    policy=_name(policy, POLICIES, "policy layout"))
     import functools
-    encode_rows = functools.partial(_dataset, layout=layout, policy=policy, dtype=dtype, format=format,
-                                    history_fill=history_fill, compact=True)
     if worker is not None or workers is not None:
         _stream._shard(worker, workers)  # (checked now; PyTorch's worker is found where iterated)
     threads = _threads(threads)
@@ -393,8 +383,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
         shard = _stream._shard(worker, workers)
         options = dict(worker=shard[0], workers=shard[1], min_rating=min_rating, max_rating=max_rating,
                        time_control=time_control)
-        rows = _stream._Rows(_name(layout, PLANES, "layout")[1], policy_size(policy), clocks, ratings)
-        chunks = _stream._chunks(source, [0], options, encode_rows, rows, threads, skip_plies)
+        rows = _stream._Rows(count, policy_size(policy), clocks, ratings)
+        chunks = _stream._chunks(source, [0], options, encoding, rows, threads, skip_plies)
         shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed, threads)
         finish = functools.partial(rows.batch, dtype=dtype, threads=threads)
         reader = _Ahead(_stream._batches(chunks, shuffler, finish, drop_last), _stream.AHEAD, "chessbits-stream")
