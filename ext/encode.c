@@ -440,13 +440,6 @@ static inline uint64_t enc_byte_bools(unsigned b) {
   return ((own + 0x7F7F7F7F7F7F7F7FULL) >> 7) & 0x0101010101010101ULL;              /* (no carries) */
 }
 
-/* Returns the bits of 8 bools (enc_byte_bools' inverse). */
-static inline unsigned enc_bools_byte(const uint8_t *b) {
-  unsigned out = 0;
-  for (int j = 0; j < 8; j++) out |= (unsigned)(b[j] != 0) << j;
-  return out;
-}
-
 /* Returns nothing; enc_bools from bit k on, a byte of bits at a time. */
 static void enc_bools_from(const uint8_t *bits, int k, int n, uint8_t *out) {
   for (; k + 8 <= n; k += 8) {
@@ -454,16 +447,6 @@ static void enc_bools_from(const uint8_t *bits, int k, int n, uint8_t *out) {
     memcpy(out + k, &b, 8);
   }
   for (; k < n; k++) out[k] = (uint8_t)((bits[k >> 3] >> (k & 7)) & 1);
-}
-
-/* Returns nothing; enc_bits from bool k on (k a multiple of 8), 8 bools at a time. */
-static void enc_bits_from(const uint8_t *bools, int k, int n, uint8_t *bits) {
-  for (; k + 8 <= n; k += 8) bits[k >> 3] = (uint8_t)enc_bools_byte(bools + k);
-  if (k < n) {
-    unsigned last = 0;
-    for (int j = 0; k + j < n; j++) last |= (unsigned)(bools[k + j] != 0) << j;
-    bits[k >> 3] = (uint8_t)last;
-  }
 }
 
 #ifdef CB_X86
@@ -478,13 +461,18 @@ static CB_TARGET_V4 int enc_bools_v4(const uint8_t *bits, int n, uint8_t *out) {
   return k;
 }
 
-/* Returns the bools enc_bits read with AVX-512, 64 a test (whole 64-byte blocks). */
-static CB_TARGET_V4 int enc_bits_v4(const uint8_t *bools, int n, uint8_t *bits) {
+/* Returns the bools enc_bools wrote with AVX2, 32 a store (whole 32-bit words of bits): each
+   byte of a word spread over 8 bytes, each tested against its own bit. */
+static CB_TARGET_V3 int enc_bools_v3(const uint8_t *bits, int n, uint8_t *out) {
+  const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                          2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+  const __m256i bit = _mm256_set1_epi64x((int64_t)0x8040201008040201ULL), one = _mm256_set1_epi8(1);
   int k = 0;
-  for (; k + 64 <= n; k += 64) {
-    const __m512i b = _mm512_loadu_si512(bools + k);
-    const uint64_t w = (uint64_t)_mm512_test_epi8_mask(b, b);
-    memcpy(bits + (k >> 3), &w, 8);
+  for (; k + 32 <= n; k += 32) {
+    uint32_t w;
+    memcpy(&w, bits + (k >> 3), 4);
+    const __m256i b = _mm256_and_si256(_mm256_shuffle_epi8(_mm256_set1_epi32((int)w), spread), bit);
+    _mm256_storeu_si256((__m256i *)(out + k), _mm256_and_si256(_mm256_cmpeq_epi8(b, bit), one));
   }
   return k;
 }
@@ -494,16 +482,9 @@ void enc_bools(const uint8_t *bits, int n, uint8_t *out) {
   int k = 0;
 #ifdef CB_X86
   if (cpu_v4()) k = enc_bools_v4(bits, n, out);
+  else if (cpu_v3()) k = enc_bools_v3(bits, n, out);
 #endif
   enc_bools_from(bits, k, n, out);
-}
-
-void enc_bits(const uint8_t *bools, int n, uint8_t *bits) {
-  int k = 0;
-#ifdef CB_X86
-  if (cpu_v4()) k = enc_bits_v4(bools, n, bits);
-#endif
-  enc_bits_from(bools, k, n, bits);
 }
 
 /* --- searchless_chess tokens ------------------------------------------------------------- */

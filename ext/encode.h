@@ -91,9 +91,6 @@ void enc_expand(const uint64_t *mask, const float *value, int count, int dtype, 
 /* Returns nothing; out[k] = bit k of bits (bit k & 7 of byte k >> 3) as a bool, for k < n. */
 void enc_bools(const uint8_t *bits, int n, uint8_t *out);
 
-/* Returns nothing; the bools[0..n) as bits (enc_bools' form), the last byte's spare bits 0. */
-void enc_bits(const uint8_t *bools, int n, uint8_t *bits);
-
 /* Returns 0 after writing searchless_chess's 77 tokens of pos's FEN (python-chess's fen()) to
    out, or -1 if its tokenizer would refuse the FEN (castling letters other than KQkq, a clock of
    four digits or more). */
