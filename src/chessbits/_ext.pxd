@@ -383,6 +383,10 @@ cdef extern from "policy.h" nogil:
     int policy_legal_moves(const Position *pos, PyMove *out)
     void policy_init()
 
+cdef extern from "hugemem.h" nogil:
+    void *huge_alloc(size_t bytes)
+    void huge_free(void *p, size_t bytes)
+
 cdef extern from "encode_batch.h" nogil:
     enum: ENC_COMPACT
     ctypedef struct EncSparse:

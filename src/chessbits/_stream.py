@@ -99,6 +99,7 @@ class _Rows:
             self.scalars.append((name, np.dtype(dtype), at))
             at += np.dtype(dtype).itemsize
         self.width = (at + 7) // 8 * 8
+        self.blocks = _core._Blocks()
 
     def encode(self, games: Any, encoding: Dict[str, Any], threads: int) -> Tuple[Any, Any, Any]:
         """(rows, played, black) of the positions of games (a GameArrays), the rows' scalars 0;
@@ -122,8 +123,7 @@ class _Rows:
         as bools, each scalar its own array."""
         np = _numpy()
         n = sum(len(part) for part in parts)
-        planes = np.empty((n, self.planes, 8, 8), np.dtype(dtype))
-        mask = np.empty((n, self.moves), np.bool_)
+        planes, mask = self.blocks.arrays([((n, self.planes, 8, 8), dtype), ((n, self.moves), np.bool_)])
         first = 0
         for part in parts:
             rows = slice(first, first + len(part))
