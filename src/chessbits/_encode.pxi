@@ -238,21 +238,21 @@ def _swap_rows(uint8_t[:, ::1] buf, const int64_t[::1] slots, src, out, int thre
         enc_rows_swap(&buf[0, 0], &slots[0], incoming, outgoing, <size_t>n, <size_t>width, threads)
 
 
-# Blocks a stream's cache keeps for its next batches (two batches', a block each, beside the
-# AHEAD ready and the one in the consumer's hands).
+# Blocks a stream's cache keeps: the next chunk's and batches' (beside the AHEAD batches ready
+# and the one in the consumer's hands).
 cdef enum:
-    BLOCKS_KEPT = 2
+    BLOCKS_KEPT = 4
 
 
 cdef class _Blocks:
-    """A stream's cache of memory for its batches' arrays: a batch's block comes back here when
-    its consumer lets go of its arrays, its pages already there, where fresh megabytes cost the
-    kernel's zeroing of each page (8% of a stream's time). Keeps BLOCKS_KEPT blocks; frees them
-    when it goes.
+    """A stream's cache of memory for its chunks' rows and its batches' arrays: a block comes
+    back here when the last array over it goes, its pages already there, where fresh megabytes
+    cost the kernel's zeroing of each page (8% of a stream's time). Keeps BLOCKS_KEPT blocks,
+    hands out the smallest that fits; frees them when it goes.
 
     >>> blocks = _Blocks()
-    >>> blocks.arrays([((2, 3), "uint8"), ((4,), "float32")])[1].shape
-    (4,)
+    >>> [a.shape for a in blocks.arrays([((2, 3), "uint8"), ((4,), "float32")])]
+    [(2, 3), (4,)]
     """
     cdef void *ptr[BLOCKS_KEPT]
     cdef size_t size[BLOCKS_KEPT]
@@ -265,35 +265,39 @@ cdef class _Blocks:
 
     def arrays(self, list shapes):
         """Empty NumPy arrays, one for each (shape, dtype) of shapes, side by side in one block
-        (each aligned to 64 bytes)."""
+        (each at a multiple of 64 bytes)."""
         import numpy
         cdef list kinds = [(tuple(shape), numpy.dtype(dtype)) for shape, dtype in shapes]
-        cdef list at = []
-        cdef size_t nbytes = 0, i
+        cdef list spans = []
+        cdef size_t need = 0, length
+        cdef int i, best = -1
         for shape, dtype in kinds:
-            at.append(nbytes)
-            nbytes += (dtype.itemsize * <size_t>numpy.prod(shape, dtype=numpy.int64) + 63) // 64 * 64
+            length = dtype.itemsize * <size_t>numpy.prod(shape, dtype=numpy.int64)
+            spans.append((need, length))
+            need += (length + 63) // 64 * 64
+        if need >= HUGE_PAGE // 2:  # (the size huge_alloc maps: sizes repeat, blocks fit again)
+            need = (need + HUGE_PAGE - 1) // HUGE_PAGE * HUGE_PAGE
+        need = need or 64
+        for i in range(self.n):
+            if self.size[i] >= need and (best < 0 or self.size[i] < self.size[best]):
+                best = i
         cdef _Block block = _Block.__new__(_Block)
         block.home = self
-        block.size = nbytes or 64
-        for i in range(<size_t>self.n):
-            if self.size[i] == block.size:
-                block.ptr = self.ptr[i]
-                self.n -= 1
-                self.ptr[i], self.size[i] = self.ptr[self.n], self.size[self.n]
-                break
+        if best >= 0:
+            block.ptr, block.size = self.ptr[best], self.size[best]
+            self.n -= 1
+            self.ptr[best], self.size[best] = self.ptr[self.n], self.size[self.n]
         else:
-            block.ptr = huge_alloc(block.size)
+            block.ptr, block.size = huge_alloc(need), need
             if block.ptr == NULL:
                 raise MemoryError()
         whole = numpy.frombuffer(block, numpy.uint8)
-        return [whole[a:a + dtype.itemsize * int(numpy.prod(shape, dtype=numpy.int64))].view(dtype).reshape(shape)
-                for a, (shape, dtype) in zip(at, kinds)]
+        return [whole[at:at + length].view(dtype).reshape(shape) for (at, length), (shape, dtype) in zip(spans, kinds)]
 
 
 cdef class _Block:
     """One block of a _Blocks, handed to NumPy through the buffer protocol; back to its cache
-    when the last array over it goes."""
+    when the last array over it goes (freed if the cache is full)."""
     cdef _Blocks home
     cdef void *ptr
     cdef size_t size

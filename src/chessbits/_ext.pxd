@@ -384,6 +384,7 @@ cdef extern from "policy.h" nogil:
     void policy_init()
 
 cdef extern from "hugemem.h" nogil:
+    size_t HUGE_PAGE
     void *huge_alloc(size_t bytes)
     void huge_free(void *p, size_t bytes)
 

@@ -107,7 +107,7 @@ class _Rows:
         np = _numpy()
         from .encode import _run, _source
         source, n, _ = _source(games)
-        rows = np.empty((n, self.width), np.uint8)
+        rows, = self.blocks.arrays([((n, self.width), np.uint8)])
         played, black = np.empty(n, np.int16), np.empty(n, np.bool_)
         _run(source, **encoding, played=played, black=black, rows=rows, bits_at=self.bits_at, threads=threads)
         return rows, played, black
