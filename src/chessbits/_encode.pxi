@@ -272,7 +272,9 @@ cdef class _Blocks:
         cdef size_t need = 0, length
         cdef int i, best = -1
         for shape, dtype in kinds:
-            length = dtype.itemsize * <size_t>numpy.prod(shape, dtype=numpy.int64)
+            length = dtype.itemsize
+            for i in shape:
+                length *= <size_t>i
             spans.append((need, length))
             need += (length + 63) // 64 * 64
         if need >= HUGE_PAGE // 2:  # (the size huge_alloc maps: sizes repeat, blocks fit again)
@@ -313,6 +315,40 @@ cdef class _Block:
             self.home.n += 1
         else:
             huge_free(self.ptr, self.size)
+
+
+def _row_columns(uint8_t[:, ::1] rows, list columns, bint into_rows):
+    """A stream's scalars between its rows and their arrays: for each (at, array) of columns (1-D,
+    contiguous, len(rows) items of 1, 2, 4 or 8 bytes), item i is at byte `at` of row i; copied
+    into the rows if into_rows, else out of them.
+
+    >>> import numpy
+    >>> rows, ply = numpy.zeros((2, 8), numpy.uint8), numpy.array([7, 9], numpy.int32)
+    >>> _row_columns(rows, [(4, ply)], True); rows[:, 4].tolist()
+    [7, 9]
+    """
+    cdef Py_ssize_t n = rows.shape[0], width = rows.shape[1], i, at, size
+    cdef const uint8_t[::1] given
+    cdef uint8_t[::1] taken
+    cdef uint8_t *row
+    for at, array in columns:
+        size = array.itemsize
+        if array.ndim != 1 or array.shape[0] != n or size not in (1, 2, 4, 8) or not 0 <= at <= width - size \
+                or not array.flags.c_contiguous:
+            raise ValueError("_row_columns: a column of len(rows) items of 1, 2, 4 or 8 bytes inside the rows")
+        if not n:
+            continue
+        row = &rows[0, at]
+        if into_rows:
+            given = array.view("u1")
+            with nogil:
+                for i in range(n):
+                    memcpy(row + i * width, &given[i * size], size)
+        else:
+            taken = array.view("u1")
+            with nogil:
+                for i in range(n):
+                    memcpy(&taken[i * size], row + i * width, size)
 
 
 def _finish_rows(const uint8_t[:, ::1] rec, int planes, int dtype, uint8_t[:, ::1] planes_out, Py_ssize_t bits_at,

@@ -115,23 +115,24 @@ class _Rows:
     def put(self, rows: Any, scalars: Dict[str, Any]) -> None:
         """Writes each scalar's values by name into the rows."""
         np = _numpy()
-        for name, dtype, at in self.scalars:
-            rows[:, at:at + dtype.itemsize] = _bytes(np.ascontiguousarray(scalars[name], dtype))
+        _core._row_columns(rows, [(at, np.ascontiguousarray(scalars[name], dtype)) for name, dtype, at in self.scalars],
+                           True)
 
     def batch(self, parts: List[Any], dtype: str, threads: int) -> Dict[str, Any]:
         """A batch as handed out, from its parts' rows: the planes written out in dtype, the mask
         as bools, each scalar its own array."""
         np = _numpy()
         n = sum(len(part) for part in parts)
-        planes, mask = self.blocks.arrays([((n, self.planes, 8, 8), dtype), ((n, self.moves), np.bool_)])
+        planes, mask, *columns = self.blocks.arrays([((n, self.planes, 8, 8), dtype), ((n, self.moves), np.bool_)]
+                                                    + [((n,), type_) for _, type_, _ in self.scalars])
         first = 0
         for part in parts:
             rows = slice(first, first + len(part))
             _core._finish_rows(part, self.planes, _core.ENCODE_DTYPES[dtype], _bytes(planes[rows]), self.bits_at,
                                self.moves, _bytes(mask[rows]), threads)
+            _core._row_columns(part, [(at, column[rows]) for (_, _, at), column in zip(self.scalars, columns)], False)
             first += len(part)
-        scalars = {name: np.concatenate([part[:, at:at + type_.itemsize] for part in parts]).view(type_).reshape(-1)
-                   for name, type_, at in self.scalars}
+        scalars = {name: column for (name, _, _), column in zip(self.scalars, columns)}
         return {"planes": planes, "move": scalars.pop("move"), "mask": mask, **scalars}
 
 
