@@ -154,7 +154,8 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], encoding: Di
         kept = _kept(games, base, **options)
         if not len(kept):
             continue
-        games = games.take(kept)
+        if len(kept) < len(games):
+            games = games.take(kept)
         chunk, played, black_moves = rows.encode(games, encoding, threads)
         game, result = _outcomes(games, black_moves)
         offsets = np.asarray(games.offsets, np.int64)
