@@ -101,16 +101,13 @@ class _Rows:
         self.width = (at + 7) // 8 * 8
         self.blocks = _core._Blocks()
 
-    def encode(self, games: Any, encoding: Dict[str, Any], threads: int) -> Tuple[Any, Any, Any]:
-        """(rows, played, black) of the positions of games (a GameArrays), the rows' scalars 0;
-        encoding: chessbits.encode._run's options."""
+    def encode(self, games: Any, encode_rows: Callable[..., Tuple[Any, ...]], threads: int) -> Tuple[Any, ...]:
+        """(rows, played, black, game, result) of the positions of games (a GameArrays), the rows'
+        scalars 0; encode_rows: chessbits.encode._rows_of with the stream's options."""
         np = _numpy()
-        from .encode import _run, _source
-        source, n, _ = _source(games)
-        rows, = self.blocks.arrays([((n, self.width), np.uint8)])
-        played, black = np.empty(n, np.int16), np.empty(n, np.bool_)
-        _run(source, **encoding, played=played, black=black, rows=rows, bits_at=self.bits_at, threads=threads)
-        return rows, played, black
+        offsets = games.offsets
+        rows, = self.blocks.arrays([((int(offsets[-1] - offsets[0]) if len(offsets) > 1 else 0, self.width), np.uint8)])
+        return (rows, *encode_rows(games, rows, self.bits_at, threads))
 
     def put(self, rows: Any, scalars: Dict[str, Any]) -> None:
         """Writes each scalar's values by name into the rows."""
@@ -136,13 +133,12 @@ class _Rows:
         return {"planes": planes, "move": scalars.pop("move"), "mask": mask, **scalars}
 
 
-def _chunks(source: Any, first: List[int], options: Dict[str, Any], encoding: Dict[str, Any], rows: _Rows,
-            threads: int, skip_plies: int) -> Iterator[Any]:
-    """The source's kept games' positions as rows, a chunk per batch of games read; encoding:
-    chessbits.encode._run's options."""
+def _chunks(source: Any, first: List[int], options: Dict[str, Any], encode_rows: Callable[..., Tuple[Any, ...]],
+            rows: _Rows, threads: int, skip_plies: int) -> Iterator[Any]:
+    """The source's kept games' positions as rows, a chunk per batch of games read; encode_rows:
+    chessbits.encode._rows_of with the stream's options."""
     np = _numpy()
     from ._pgnarrays import iter_games
-    from .encode import _outcomes
     names = {name for name, _, _ in rows.scalars}
     tags = ["WhiteElo", "BlackElo"] if "rating" in names or options["min_rating"] is not None \
         or options["max_rating"] is not None else []
@@ -156,8 +152,7 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], encoding: Di
             continue
         if len(kept) < len(games):
             games = games.take(kept)
-        chunk, played, black_moves = rows.encode(games, encoding, threads)
-        game, result = _outcomes(games, black_moves)
+        chunk, played, black_moves, game, result = rows.encode(games, encode_rows, threads)
         offsets = np.asarray(games.offsets, np.int64)
         ply = np.arange(len(game), dtype=np.int64) - offsets[game]
         scalars = {"move": played, "value": result, "game": (kept + base)[game], "ply": ply}

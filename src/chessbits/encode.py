@@ -316,6 +316,17 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     return Dataset(x, legal, played, *_outcomes(games, black))
 
 
+def _rows_of(games: Any, rows: Any, bits_at: int, threads: int, *, encoding: Dict[str, Any]) -> Tuple[Any, ...]:
+    """(played, black, game, result) of the positions of games (a GameArrays), as dataset() gives
+    them, their planes and masks written by the encoder as rows (chessbits._stream's form, the
+    mask's bits from bits_at); encoding: _run's options."""
+    np = _numpy()
+    source, n, _ = _source(games)
+    played, black = np.empty(n, np.int16), np.empty(n, np.bool_)
+    _run(source, **encoding, played=played, black=black, rows=rows, bits_at=bits_at, threads=threads)
+    return (played, black, *_outcomes(games, black))
+
+
 def _outcomes(games: Any, black: Any) -> Tuple[Any, Any]:
     """(game, result) of each position of games, black: whether black is to move there."""
     np = _numpy()
@@ -384,7 +395,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
         options = dict(worker=shard[0], workers=shard[1], min_rating=min_rating, max_rating=max_rating,
                        time_control=time_control)
         rows = _stream._Rows(count, policy_size(policy), clocks, ratings)
-        chunks = _stream._chunks(source, [0], options, encoding, rows, threads, skip_plies)
+        chunks = _stream._chunks(source, [0], options, functools.partial(_rows_of, encoding=encoding), rows, threads,
+                                 skip_plies)
         shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed, threads)
         finish = functools.partial(rows.batch, dtype=dtype, threads=threads)
         reader = _Ahead(_stream._batches(chunks, shuffler, finish, drop_last), _stream.AHEAD, "chessbits-stream")
