@@ -301,9 +301,7 @@ void enc_job_free(EncJob *j) {
 
 typedef struct {
   uint8_t *buf, *out;
-  const uint8_t *in, *rec, *legal;
-  const uint64_t *masks;
-  const float *values;
+  const uint8_t *in, *rec;
   const int64_t *slots;
   size_t width, begin, end, bits_at;
   int planes, dtype, moves;
