@@ -121,6 +121,20 @@ def test_a_seed_gives_the_same_batches_whatever_the_threads(text):
     assert run(5, 1) != run(6, 1)
 
 
+def test_a_batch_kept_in_part_is_never_written_over(text):
+    """A batch's memory goes back to the stream only when the last array over it goes: slices
+    and single arrays kept from every batch, the dicts dropped, still hold what they held."""
+    kept = []
+    for b in encode.stream(text, "lc0", dtype="uint8", batch_size=64, shuffle_buffer=300, seed=9):
+        kept.append((b["planes"][::3], b["mask"][5:], b["ply"], b["move"].copy()))
+        del b
+    whole = list(encode.stream(text, "lc0", dtype="uint8", batch_size=64, shuffle_buffer=300, seed=9))
+    assert len(kept) == len(whole) > 10
+    for (planes, mask, ply, move), b in zip(kept, whole):
+        assert np.array_equal(planes, b["planes"][::3]) and np.array_equal(mask, b["mask"][5:])
+        assert np.array_equal(ply, b["ply"]) and np.array_equal(move, b["move"])
+
+
 def test_workers_share_the_games_between_them(text, whole):
     seen = []
     for worker in range(3):
