@@ -53,11 +53,7 @@ int batch_set_start(Batch *b, size_t i, const char *fen, size_t len, int chess96
 static void bb_arrived(const Batch *b, BatchGame *g, int layout) {
   const int n = policy_legal_indexed(layout, &g->pos, g->legal, g->index, BATCH_LEGAL);
   g->nlegal = n <= BATCH_LEGAL ? n : -1;
-  g->index_key = -1;
-  if (layout >= 0 && n <= BATCH_LEGAL) {
-    g->nsparse = policy_ascending(g->index, n, policy_size(layout), g->sparse);
-    g->index_key = 2 * layout;
-  }
+  g->index_key = layout >= 0 && n <= BATCH_LEGAL ? 2 * layout : -1;
   int white_wins = 0;  /* (python-chess's repetitions: lc0's, or one more where lc0 tells a first
                            position after a double push apart by its en-passant flag) */
   g->termination = (int8_t)board_outcome(&g->pos, b->claim_draw, n, 0, g->hist[g->nhist - 1].reps + 1,
@@ -119,15 +115,13 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
 }
 
 /* Returns g's legal moves' indices in layout (lc0's canonical transform where canonical), kept
-   until its next move with their sparse form; NULL if it keeps no legal moves (more than
-   BATCH_LEGAL). */
+   until its next move; NULL if it keeps no legal moves (more than BATCH_LEGAL). */
 static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
   if (g->nlegal < 0) return NULL;
   const int key = 2 * layout + canonical;
   if (g->index_key != key) {
     const int transform = canonical ? enc_lc0_transform(&g->hist[g->nhist - 1]) : 0;
     policy_indices(layout, &g->pos, g->legal, g->nlegal, transform, g->index);
-    g->nsparse = policy_ascending(g->index, g->nlegal, policy_size(layout), g->sparse);
     g->index_key = key;
   }
   return g->index;
@@ -249,8 +243,8 @@ typedef struct {
   int thread, failed;
 } BbWork;
 
-/* Returns nothing; one thread's range of rows encoded (their games' kept moves and indices),
-   each game's move of `play` played first. */
+/* Returns nothing; one thread's range of rows encoded (their games' kept moves and indices,
+   ranked by the encoder only for a sparse output), each game's move of `play` played first. */
 static void bb_encode_run(void *arg) {
   BbWork *w = arg;
   const EncJob *j = w->job;
@@ -265,8 +259,7 @@ static void bb_encode_run(void *arg) {
     }
     const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical) : NULL;
     if (enc_job_position(w->job, w->thread, i, g->hist, g->nhist, &g->pos, 0,
-                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, index ? g->sparse : NULL,
-                         g->nsparse) < 0) {
+                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, NULL, 0) < 0) {
       w->failed = 1;
       return;
     }

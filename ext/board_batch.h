@@ -37,10 +37,8 @@ typedef struct {
   int8_t white_wins;    /* after a checkmate */
   int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
   int index_key;        /* the policy (layout * 2 + lc0 canonical) of index[], -1 if none yet */
-  int nsparse;          /* sparse[]'s length */
   PyMove legal[BATCH_LEGAL];
   int16_t index[BATCH_LEGAL]; /* each legal move's index in that policy */
-  int16_t sparse[BATCH_LEGAL]; /* index[] ascending, each once (policy_ascending) */
   Position start;       /* where it starts (and resets to) */
   StateInfo start_st;
 } BatchGame;
