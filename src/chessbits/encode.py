@@ -369,7 +369,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     default, the GIL released) while they are used; the last batch may be short unless
     ``drop_last``. Memory: the buffer, whose positions are held
     compact (lc0's: 1.6 kB each, its planes as each plane's squares and value, its mask a bit a
-    move), and a few hundred games.
+    move), a few hundred games, and the memory of a few batches, reused once the consumer lets go
+    of a batch's arrays.
 
     >>> batches = stream(b"1. e4 e5 2. Nf3 1-0", "lc0", batch_size=2, shuffle_buffer=0)
     >>> [(b["planes"].shape, b["move"].tolist(), b["value"].tolist(), b["ply"].tolist()) for b in batches]
