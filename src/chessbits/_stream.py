@@ -105,9 +105,8 @@ class _Rows:
         """(rows, played, black, game, result) of the positions of games (a GameArrays), the rows'
         scalars 0; encode_rows: chessbits.encode._rows_of with the stream's options."""
         np = _numpy()
-        offsets = games.offsets
-        rows, = self.blocks.arrays([((int(offsets[-1] - offsets[0]) if len(offsets) > 1 else 0, self.width), np.uint8)])
-        return (rows, *encode_rows(games, rows, self.bits_at, threads))
+        return encode_rows(games, lambda n: self.blocks.arrays([((n, self.width), np.uint8)])[0], self.bits_at,
+                           threads)
 
     def put(self, rows: Any, scalars: Dict[str, Any]) -> None:
         """Writes each scalar's values by name into the rows."""

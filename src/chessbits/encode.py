@@ -29,7 +29,7 @@ Needs NumPy (``pip install 'chessbits[numpy]'``).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, NamedTuple, Optional, Tuple
 
 from . import _core, _optional
 from ._pgnarrays import GameArrays, _Ahead
@@ -316,15 +316,17 @@ def dataset(games: Any, layout: str = "lc0", *, policy: Optional[str] = None, dt
     return Dataset(x, legal, played, *_outcomes(games, black))
 
 
-def _rows_of(games: Any, rows: Any, bits_at: int, threads: int, *, encoding: Dict[str, Any]) -> Tuple[Any, ...]:
-    """(played, black, game, result) of the positions of games (a GameArrays), as dataset() gives
-    them, their planes and masks written by the encoder as rows (chessbits._stream's form, the
-    mask's bits from bits_at); encoding: _run's options."""
+def _rows_of(games: Any, rows: Callable[[int], Any], bits_at: int, threads: int, *,
+             encoding: Dict[str, Any]) -> Tuple[Any, ...]:
+    """(rows, played, black, game, result) of the positions of games (a GameArrays), as dataset()
+    gives them, their planes and masks written by the encoder into rows(n), n rows for the n
+    positions (chessbits._stream's form, the mask's bits from bits_at); encoding: _run's options."""
     np = _numpy()
     source, n, _ = _source(games)
+    out = rows(n)
     played, black = np.empty(n, np.int16), np.empty(n, np.bool_)
-    _run(source, **encoding, played=played, black=black, rows=rows, bits_at=bits_at, threads=threads)
-    return (played, black, *_outcomes(games, black))
+    _run(source, **encoding, played=played, black=black, rows=out, bits_at=bits_at, threads=threads)
+    return (out, played, black, *_outcomes(games, black))
 
 
 def _outcomes(games: Any, black: Any) -> Tuple[Any, Any]:
