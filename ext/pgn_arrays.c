@@ -55,6 +55,10 @@ static int pa_error(PgnArrays *a, int kind, int code, PgnSpan token, int move, i
 
 static int pa_begin_game(void *ctx) {
   PgnArrays *a = ctx;
+  if (a->shard_workers && a->next_game % a->shard_workers != a->shard_worker) {
+    a->dry = 1;
+    return PGN_SKIP;
+  }
   PA_GROW(a, a->games, a->ngames, a->game_cap, PgnGameRec);
   PgnGameRec *g = &a->games[a->ngames];
   g->first_move = (int64_t)a->nmoves, g->result = -1, g->result_n = 1;
@@ -233,7 +237,9 @@ static int pa_move(void *ctx, PgnSpan token) {
 
 static int pa_end_game(void *ctx) {
   PgnArrays *a = ctx;
-  a->ngames++;
+  a->next_game++;
+  if (a->dry) a->dry = 0;
+  else a->ngames++;
   return PGN_GO;
 }
 
@@ -299,14 +305,16 @@ size_t pgn_arrays_read(PgnArrays *a, const char *buf, size_t n, size_t start, si
     const size_t at = a->src.at;
     const int64_t line_no = a->src.line_no;
     const size_t moves = a->nmoves, tags = a->ntags, errors = a->nerrors, games = a->ngames;
+    const int64_t next_game = a->next_game;
     const int k = pgn_read_game(&a->reader);
     if (a->src.starved || k < 0) { /* cut off by the end of the buffer: read it with more text */
       a->nmoves = moves, a->ntags = tags, a->nerrors = errors, a->ngames = games;
+      a->next_game = next_game, a->dry = 0;
       a->src.at = at, a->src.line_no = line_no;
       break;
     }
     if (k == 0) break;
-    a->games[a->ngames - 1].start = (int64_t)at;
+    if (a->ngames > games) a->games[a->ngames - 1].start = (int64_t)at;
   }
   return a->src.at;
 }

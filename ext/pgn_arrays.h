@@ -56,6 +56,11 @@ typedef struct {
   int visitor_depth, in_variation, start_black;
   PgnSpan variant, fen;          /* this game's tags that set up its board */
   int has_variant, has_fen;
+  /* sharding: next_game counts the games read (kept or not) from the index the caller set;
+     with shard_workers, a game whose index is not shard_worker modulo shard_workers is only
+     scanned for its end (python-chess's skip) and left out (shard_worker -1: every game) */
+  int64_t next_game;
+  int shard_workers, shard_worker, dry;
 } PgnArrays;
 
 /* Returns nothing; readies a (zeroed) PgnArrays. */

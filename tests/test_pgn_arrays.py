@@ -137,19 +137,45 @@ def test_random_games_as_python_chess_reads_them(corpus):
     assert_same(corpus, cpgn.read_games(corpus.encode()))
 
 
-@pytest.mark.parametrize("threads,block_size", [(1, 1 << 20), (2, 4096), (3, 777), (2, 1 << 20)])
-def test_threads_and_blocks_change_nothing(corpus, threads, block_size):
+def assert_same_arrays(whole, again):
     import numpy as np
-    data = corpus.encode() * 8  # several MB: every thread gets a piece
-    whole = cpgn.read_games(data, threads=1)
-    again = cpgn.read_games(data, threads=threads, block_size=block_size)
-    assert len(again) == len(whole) == 2400
+    assert len(again) == len(whole)
     for name in ("moves", "offsets", "clocks", "evals"):
         assert np.array_equal(getattr(whole, name), getattr(again, name), equal_nan=True), name
     assert whole.headers.keys() == again.headers.keys()
     for name in whole.headers:
         assert list(whole.headers[name]) == list(again.headers[name])
     assert list(whole.errors) == list(again.errors) and list(whole.result) == list(again.result)
+    assert list(whole.fens) == list(again.fens) and whole.chess960.tolist() == again.chess960.tolist()
+
+
+@pytest.mark.parametrize("threads,block_size", [(1, 1 << 20), (2, 4096), (3, 777), (2, 1 << 20)])
+def test_threads_and_blocks_change_nothing(corpus, threads, block_size):
+    data = corpus.encode() * 8  # several MB: every thread gets a piece
+    whole = cpgn.read_games(data, threads=1)
+    assert len(whole) == 2400
+    assert_same_arrays(whole, cpgn.read_games(data, threads=threads, block_size=block_size))
+
+
+@pytest.mark.parametrize("threads,block_size", [(1, 1 << 20), (2, 4096), (3, 777), (2, 1 << 20)])
+def test_a_share_of_the_games_is_every_workers_th(corpus, threads, block_size):
+    """worker=i, workers=n reads games i, i + n, ... as the whole read has them (the others
+    scanned for their end only, each block's pieces counted first on several threads), the
+    edge cases' games and errors included."""
+    import numpy as np
+    data = (corpus + "\n\n" + "\n\n".join(EDGE_CASES.values())).encode("utf-8", "surrogatepass") * 8
+    whole = cpgn.read_games(data, threads=1)
+    for workers in (2, 3, 7):
+        shares = [cpgn.read_games(data, threads=threads, block_size=block_size, worker=worker, workers=workers)
+                  for worker in range(workers)]
+        for worker, share in enumerate(shares):
+            assert_same_arrays(whole.take(np.arange(worker, len(whole), workers)), share)
+        batches = list(cpgn.iter_games(data, batch=5, threads=threads, block_size=block_size, worker=1, workers=workers))
+        assert sum(map(len, batches)) == len(shares[1]) and all(len(b) == 5 for b in batches[:-1])
+    with pytest.raises(ValueError, match="worker must be in 0..workers - 1"):
+        cpgn.read_games(data, worker=2, workers=2)
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        cpgn.read_games(data, worker=0, workers=0)
 
 
 def test_python_chess_data_files():

@@ -81,6 +81,9 @@ def test_a_cut_file_gives_the_games_before_the_cut(tmp_path, text, kind, pack, f
         for games in cpgn.iter_games(path, batch=100, block_size=4096):
             yielded.append(len(games))
     assert sum(yielded) == error.count and raised.value.games is None
+    with pytest.raises(cpgn.TruncatedError) as raised:  # a share: the file's count, its own games
+        cpgn.read_games(path, block_size=4096, worker=1, workers=3)
+    assert raised.value.count == error.count and len(raised.value.games) == error.count // 3 + (error.count % 3 > 1)
 
 
 def test_a_name_that_says_compressed_over_other_bytes(tmp_path, text):

@@ -136,13 +136,21 @@ def test_a_batch_kept_in_part_is_never_written_over(text):
 
 
 def test_workers_share_the_games_between_them(text, whole):
+    games, data = whole
     seen = []
     for worker in range(3):
-        rows = _rows(list(encode.stream(text, "simple", batch_size=100, shuffle_buffer=0, worker=worker, workers=3)))
+        rows = _rows(list(encode.stream(text, "lc0", dtype="uint8", batch_size=100, shuffle_buffer=0, worker=worker,
+                                        workers=3)))
         assert set((rows["game"] % 3).tolist()) == {worker}
+        where = np.array([_row_of(whole, g, p) for g, p in _keys(rows)], np.int64)
+        assert np.array_equal(rows["planes"], data.planes[where]) and np.array_equal(rows["move"], data.played[where])
         seen += _keys(rows)
-    assert sorted(seen) == sorted(zip(whole[1].game.tolist(), (np.arange(len(whole[1].game)) -
-                                                                 whole[0].offsets[whole[1].game]).tolist()))
+    assert sorted(seen) == sorted(zip(data.game.tolist(), (np.arange(len(data.game)) - games.offsets[data.game]).tolist()))
+    rated = _rows(list(encode.stream(text, "simple", shuffle_buffer=0, min_rating=1500, worker=1, workers=4)))
+    assert set(rated["game"].tolist()) == {g for g in range(1, len(games), 4)
+                                          if min(float(games.headers["WhiteElo"][g] or 0),
+                                                 float(games.headers["BlackElo"][g] or 0)) >= 1500
+                                          and games.offsets[g + 1] > games.offsets[g]}
     with pytest.raises(ValueError, match="worker"):
         encode.stream(text, worker=3, workers=3)
 

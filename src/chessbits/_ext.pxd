@@ -295,6 +295,9 @@ cdef extern from "pgn_arrays.h" nogil:
         size_t nerrors
         int oom
         PgnBuffer src
+        int64_t next_game
+        int shard_workers
+        int shard_worker
     void pgn_arrays_init(PgnArrays *a, int positions)
     void pgn_arrays_free(PgnArrays *a)
     void pgn_arrays_reuse(PgnArrays *a, int positions)

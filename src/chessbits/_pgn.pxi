@@ -13,7 +13,8 @@ cdef struct PgnWork:
     PgnArrays a
     const char *buf
     size_t n, start, stop, consumed
-    int final
+    int64_t first_game  # the index of the piece's first game
+    int final, positions
 
 cdef void _pgn_work(void *arg) noexcept nogil:
     cdef PgnWork *w = <PgnWork *>arg
@@ -140,10 +141,35 @@ cdef void _pa_give(PgnArrays *a) noexcept:
         pgn_arrays_free(a)
 
 
+cdef void _pgn_restart(PgnWork *w) noexcept nogil:
+    """Readies piece w to be read anew, from its first game's index, its sharding kept."""
+    cdef int workers = w.a.shard_workers, worker = w.a.shard_worker
+    pgn_arrays_reuse(&w.a, w.positions)
+    w.a.next_game, w.a.shard_workers, w.a.shard_worker = w.first_game, workers, worker
+
+
+cdef void _pgn_run(PgnWork *work, int used, PgnPool *pool, int runners) noexcept nogil:
+    """Reads the pieces on `runners` threads, then again from where a game starts each piece
+    whose start the previous piece's last game did not end at."""
+    cdef int64_t taken = 0
+    cdef int k
+    for k in range(runners):
+        pool[k].work, pool[k].pieces, pool[k].next = work, used, &taken
+    workers_run(runners, _pgn_pool, pool, sizeof(PgnPool))
+    for k in range(1, used):
+        if work[k - 1].consumed != work[k].start:
+            _pgn_restart(&work[k])
+            work[k].start = work[k - 1].consumed
+            _pgn_work(&work[k])
+
+
 def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint positions,
-                    object tags, int64_t first_line):
+                    object tags, int64_t first_line, int64_t first_game=0, int worker=0, int workers=0):
     """Reads the games of data (the games that start in it and end in it, or all if final)
-    into a dict of bytearrays and object arrays; 'consumed' says where reading stopped."""
+    into a dict of bytearrays and object arrays; 'consumed' says where reading stopped, 'seen'
+    how many games were read. Numbering the games from first_game, with `workers` only those
+    whose index is `worker` modulo `workers` are kept, the others scanned for their end alone
+    (each piece's first index counted by such a scan of every piece first)."""
     cdef size_t n = data.shape[0]
     cdef const char *buf = b""
     if n:
@@ -156,7 +182,7 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
         PyMem_Free(pool)
         raise MemoryError()
     cdef int k, used = 0, runners
-    cdef int64_t taken = 0
+    cdef int64_t at_game
     cdef size_t at
     try:
         for k in range(pieces):
@@ -165,20 +191,25 @@ def _pgn_read_block(const unsigned char[::1] data, bint final, int threads, bint
                 continue
             _pa_take(&work[used].a, positions)
             work[used].buf, work[used].n, work[used].start, work[used].final = buf, n, at, final
+            work[used].positions, work[used].first_game = positions, first_game
             used += 1
         for k in range(used):
             work[k].stop = work[k + 1].start if k + 1 < used else n
         runners = max(1, min(threads, used))
-        for k in range(runners):
-            pool[k].work, pool[k].pieces, pool[k].next = work, used, &taken
         with nogil:
-            workers_run(runners, _pgn_pool, pool, sizeof(PgnPool))
-            for k in range(1, used):  # a piece cut where no game starts: read it from where one does
-                if work[k - 1].consumed != work[k].start:
-                    pgn_arrays_free(&work[k].a)
-                    pgn_arrays_init(&work[k].a, positions)
-                    work[k].start = work[k - 1].consumed
-                    _pgn_work(&work[k])
+            if workers and used > 1:  # each piece's games counted first, none kept
+                for k in range(used):
+                    work[k].first_game, work[k].a.next_game, work[k].a.shard_workers, work[k].a.shard_worker = 0, 0, 1, -1
+                _pgn_run(work, used, pool, runners)
+                at_game = first_game
+                for k in range(used):
+                    work[k].first_game, at_game = at_game, at_game + work[k].a.next_game
+                    work[k].a.shard_workers, work[k].a.shard_worker = workers, worker
+                    _pgn_restart(&work[k])
+            else:
+                for k in range(used):
+                    work[k].a.next_game, work[k].a.shard_workers, work[k].a.shard_worker = first_game, workers, worker
+            _pgn_run(work, used, pool, runners)
         for k in range(used):
             if work[k].a.oom:
                 raise MemoryError("out of memory reading PGN")
@@ -205,9 +236,11 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
     cdef size_t nmoves = 0, i, g
     cdef Py_ssize_t ngames = 0
     cdef int k
+    cdef int64_t read = 0
     for k in range(used):
         nmoves += work[k].a.nmoves
         ngames += work[k].a.ngames
+        read += work[k].a.next_game - work[k].first_game
     moves = bytearray(2 * nmoves)
     clocks = bytearray(4 * nmoves)
     evals = bytearray(4 * nmoves)
@@ -311,5 +344,5 @@ cdef dict _pgn_collect(PgnWork *work, int used, const char *buf, bint positions,
         columns["Result"] = results
     out.update(results=results, errors=errors, fens=fens, chess960=chess960, tags=columns,
                consumed=work[used - 1].consumed,
-               lines=line_base - first_line)
+               lines=line_base - first_line, seen=read)
     return out

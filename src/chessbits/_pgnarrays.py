@@ -163,7 +163,8 @@ Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Any]
 class TruncatedError(EOFError):
     """A compressed file that ends inside its stream (a cut download): ``games`` are the
     complete games read before the cut (a :class:`GameArrays`, from :func:`read_games`;
-    None from :func:`iter_games`, which yielded them), ``count`` how many there were."""
+    None from :func:`iter_games`, which yielded them), ``count`` how many complete games came
+    before the cut (for a reader of a share, every share's)."""
 
     def __init__(self, name: str, count: int, games: Any = None) -> None:
         super().__init__(f"{name}: the compressed stream ends early (a cut download?) after "
@@ -437,8 +438,18 @@ def _threads(threads: Optional[int]) -> int:
     return threads
 
 
+def _shard(worker: int, workers: int) -> None:
+    """Checks a share of a source's games (iter_games' worker and workers)."""
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers!r}")
+    if not 0 <= worker < workers:
+        raise ValueError(f"worker must be in 0..workers - 1, got worker={worker}, workers={workers}")
+
+
 def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, headers: Optional[Iterable[str]],
-                  progress: Optional[Progress], block_size: int) -> Iterator[GameArrays]:
+                  progress: Optional[Progress], block_size: int, worker: int = 0,
+                  workers: int = 1) -> Iterator[GameArrays]:
+    _shard(worker, workers)
     n_threads = _threads(threads)
     tags = None if headers is None else tuple(headers)
     if tags is not None and "Termination" not in tags:
@@ -454,15 +465,16 @@ def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, he
                 cut = None
             except _CUT as error:  # the complete games of the text before the cut, then the error
                 window, final, cut = text.carry, False, error
-            block = _core._pgn_read_block(window, final, n_threads, positions, tags_read, lines)
+            block = _core._pgn_read_block(window, final, n_threads, positions, tags_read, lines, count,
+                                          worker, workers if workers > 1 else 0)
             if isinstance(window, memoryview):
                 window.release()
             lines += block["lines"]
+            count += block["seen"]
             text.advance(block["consumed"], final)
             arrays = GameArrays._from_block(block, positions)
             if tags_read is not tags:
                 arrays.headers.pop("Termination", None)
-            count += len(arrays)
             if len(arrays):
                 yield arrays
             if cut is not None:
@@ -482,7 +494,7 @@ def _name(source: Source) -> str:
 
 def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = None, positions: bool = False,
                headers: Optional[Iterable[str]] = None, progress: Optional[Progress] = None,
-               block_size: int = BLOCK_SIZE) -> Iterator[GameArrays]:
+               block_size: int = BLOCK_SIZE, worker: int = 0, workers: int = 1) -> Iterator[GameArrays]:
     """The games of source as :class:`GameArrays` of ``batch`` games each (the last may have
     fewer), in constant memory whatever the size of the source.
 
@@ -491,7 +503,9 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
     an Arrow array such as Lichess's Parquet ``movetext`` column): each string one game.
     threads: threads reading at once (default: the CPUs this process may use). headers: the
     tags to keep (default: all). progress: called as ``progress(bytes_read, total_bytes)`` after
-    each block (total None if unknown).
+    each block (total None if unknown). worker, workers: one of ``workers`` readers sharing the
+    source, this one reading games ``worker``, ``worker + workers``, ... (numbered from 0); the
+    others' games are only scanned for their end.
 
     >>> for games in iter_games(b"1. d4 d5 *\\n\\n1. e4 *", batch=1):
     ...     print(len(games), games.moves.tolist())
@@ -504,7 +518,7 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
     held = 0
     try:
         for arrays in _block_arrays(source, threads=threads, positions=positions, headers=headers,
-                                    progress=progress, block_size=block_size):
+                                    progress=progress, block_size=block_size, worker=worker, workers=workers):
             pending.append(arrays)
             held += len(arrays)
             if held < batch:
@@ -526,7 +540,7 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
 
 def read_games(source: Source, *, threads: Optional[int] = None, positions: bool = False,
                headers: Optional[Iterable[str]] = None, progress: Optional[Progress] = None,
-               block_size: int = BLOCK_SIZE) -> GameArrays:
+               block_size: int = BLOCK_SIZE, worker: int = 0, workers: int = 1) -> GameArrays:
     """All games of source as one :class:`GameArrays` (see :func:`iter_games` for the
     arguments; use it for sources larger than memory).
 
@@ -537,7 +551,7 @@ def read_games(source: Source, *, threads: Optional[int] = None, positions: bool
     parts: List[GameArrays] = []
     try:
         for arrays in _block_arrays(source, threads=threads, positions=positions, headers=headers,
-                                    progress=progress, block_size=block_size):
+                                    progress=progress, block_size=block_size, worker=worker, workers=workers):
             parts.append(arrays)
     except TruncatedError as error:
         error.games = GameArrays.concatenate(parts)

@@ -1,7 +1,7 @@
 """Training batches streamed from a game database: :func:`chessbits.encode.stream`.
 
-A thread reads the source in batches of games (chessbits.pgn.iter_games), keeps this worker's
-games that pass the filters, encodes each of their positions into one row of bytes (the planes
+A thread reads this worker's share of the source in batches of games (chessbits.pgn.iter_games),
+keeps those that pass the filters, encodes each of their positions into one row of bytes (the planes
 compact: each plane's squares and value; the legal moves as bits), mixes the rows in a shuffle
 buffer and writes each batch out in its dtype, all in C on its threads with the
 GIL released where the work is: the consumer's thread only takes finished batches. Memory holds
@@ -39,8 +39,8 @@ def _shard(worker: Optional[int], workers: Optional[int]) -> Tuple[int, int]:
         return (info.id, info.num_workers) if info is not None else (0, 1)
     if worker is None or workers is None:
         raise ValueError("worker= and workers= go together")
-    if not 0 <= worker < workers:
-        raise ValueError(f"worker must be in 0..workers - 1, got worker={worker}, workers={workers}")
+    from ._pgnarrays import _shard
+    _shard(worker, workers)
     return worker, workers
 
 
@@ -57,11 +57,11 @@ def _ratings(games: Any, tag: str) -> Any:
     return out
 
 
-def _kept(games: Any, first: int, worker: int, workers: int, min_rating: Optional[float],
-          max_rating: Optional[float], time_control: Union[None, str, Callable[[Optional[str]], bool]]) -> Any:
-    """Indices of the games of this worker (by their index in the source) that pass the filters."""
+def _kept(games: Any, min_rating: Optional[float], max_rating: Optional[float],
+          time_control: Union[None, str, Callable[[Optional[str]], bool]]) -> Any:
+    """Indices of the games that pass the filters."""
     np = _numpy()
-    keep = (np.arange(first, first + len(games)) % workers) == worker
+    keep = np.ones(len(games), bool)
     if min_rating is not None or max_rating is not None:
         for tag in ("WhiteElo", "BlackElo"):
             rating = _ratings(games, tag)
@@ -132,9 +132,10 @@ class _Rows:
         return {"planes": planes, "move": scalars.pop("move"), "mask": mask, **scalars}
 
 
-def _chunks(source: Any, first: List[int], options: Dict[str, Any], encode_rows: Callable[..., Tuple[Any, ...]],
+def _chunks(source: Any, shard: Tuple[int, int], options: Dict[str, Any], encode_rows: Callable[..., Tuple[Any, ...]],
             rows: _Rows, threads: int, skip_plies: int) -> Iterator[Any]:
-    """The source's kept games' positions as rows, a chunk per batch of games read; encode_rows:
+    """The positions of the source's games of this shard (worker, workers) that pass the
+    filters (options: _kept's), as rows, a chunk per batch of games read; encode_rows:
     chessbits.encode._rows_of with the stream's options."""
     np = _numpy()
     from ._pgnarrays import iter_games
@@ -143,10 +144,13 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], encode_rows:
         or options["max_rating"] is not None else []
     if options["time_control"] is not None:
         tags.append("TimeControl")
-    for games in iter_games(source, batch=READ_BATCH, threads=threads, headers=tags):  # (only the tags read)
-        base = first[0]
-        first[0] += len(games)
-        kept = _kept(games, base, **options)
+    worker, workers = shard
+    first = 0  # of the shard's games, the first of the batch
+    for games in iter_games(source, batch=READ_BATCH, threads=threads, headers=tags, worker=worker,
+                            workers=workers):  # (only the tags read)
+        base = first
+        first += len(games)
+        kept = _kept(games, **options)
         if not len(kept):
             continue
         if len(kept) < len(games):
@@ -154,7 +158,7 @@ def _chunks(source: Any, first: List[int], options: Dict[str, Any], encode_rows:
         chunk, played, black_moves, game, result = rows.encode(games, encode_rows, threads)
         offsets = np.asarray(games.offsets, np.int64)
         ply = np.arange(len(game), dtype=np.int64) - offsets[game]
-        scalars = {"move": played, "value": result, "game": (kept + base)[game], "ply": ply}
+        scalars = {"move": played, "value": result, "game": worker + (kept + base)[game] * workers, "ply": ply}
         if "clock" in names:
             scalars["clock"] = games.clocks
         if "rating" in names:

@@ -365,7 +365,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     for which it returns True, if a function); positions before ply ``skip_plies`` are left out.
     ``shuffle_buffer`` positions are held and each new one takes the place of one drawn at random
     (0: the source's order); the same ``seed`` gives the same batches. ``worker``/``workers``:
-    this reader takes games ``worker``, ``worker + workers``, ...; inside a PyTorch DataLoader
+    this reader takes games ``worker``, ``worker + workers``, ... (the others' only scanned for
+    their end, not read); inside a PyTorch DataLoader
     worker both default to its ``get_worker_info()`` (torch is not imported otherwise). A thread
     reads, encodes, shuffles and writes out batches ahead (on ``threads`` threads in C, 1 by
     default, the GIL released) while they are used; the last batch may be short unless
@@ -394,12 +395,10 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
     threads = _threads(threads)
 
     def batches() -> Iterator[Dict[str, Any]]:
-        shard = _stream._shard(worker, workers)
-        options = dict(worker=shard[0], workers=shard[1], min_rating=min_rating, max_rating=max_rating,
-                       time_control=time_control)
+        options = dict(min_rating=min_rating, max_rating=max_rating, time_control=time_control)
         rows = _stream._Rows(count, policy_size(policy), clocks, ratings)
-        chunks = _stream._chunks(source, [0], options, functools.partial(_rows_of, encoding=encoding), rows, threads,
-                                 skip_plies)
+        chunks = _stream._chunks(source, _stream._shard(worker, workers), options,
+                                 functools.partial(_rows_of, encoding=encoding), rows, threads, skip_plies)
         shuffler = _stream._Shuffler(shuffle_buffer, batch_size, seed, threads)
         finish = functools.partial(rows.batch, dtype=dtype, threads=threads)
         reader = _Ahead(_stream._batches(chunks, shuffler, finish, drop_last), _stream.AHEAD, "chessbits-stream")
