@@ -75,3 +75,15 @@ def test_stream_shards_as_dask_tasks(cluster, files, tmp_path):
     assert sum(shards) == total and all(shards)
     table, failed = bench.dask_table(path, 300, 1, total, [1])
     assert not failed and f"{total:,}" in table and "1.00x" in table
+
+
+def test_the_read_games_table_counts_every_game(files):
+    """chessbits bench pgn --dask's table: every copy's games and plies, read on one and two
+    workers, gathered and written, with each kind of process's CPU seconds."""
+    pytest.importorskip("distributed")
+    from chessbits.bench import pgn as bench
+    total = cpgn.read_games(files[0])
+    table = bench.dask_table(files[0], 3, 1, [1, 2])
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()[2:]]
+    assert len(rows) == 4 and all(row[3:5] == [f"{3 * len(total):,}", f"{3 * len(total.moves):,}"] for row in rows)
+    assert "busiest's speedup" in table and all(row[-1].endswith("x") and float(row[6]) > 0 for row in rows)

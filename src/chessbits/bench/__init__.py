@@ -8,7 +8,7 @@ import platform
 import statistics
 import sys
 import time
-from typing import Any, Callable, Dict, Iterable, List, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 
 def machine() -> str:
@@ -44,6 +44,38 @@ def local_cluster(workers: int) -> Any:
     with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}):  # (read as the workers start)
         return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                         dashboard_address=":0", silence_logs=40)
+
+
+CLUSTER_CPU_HEADERS = ["worker CPU s", "largest worker's", "client, scheduler, nannies CPU s", "cores busy",
+                       "busiest's speedup"]
+
+
+def cluster_cpu(client: Any) -> Callable[[], Tuple[float, List[float]]]:
+    """A clock of CPU seconds (user + system) used so far: (this process's, each worker
+    process's). A LocalCluster's scheduler and nannies run on this process's threads beside the
+    client (psutil comes with distributed)."""
+    import psutil
+
+    def seconds(process: Any) -> float:
+        times = process.cpu_times()
+        return times.user + times.system
+    here = psutil.Process()
+    workers = [psutil.Process(pid) for pid in client.run(os.getpid).values()]
+    return lambda: (seconds(here), [seconds(worker) for worker in workers])
+
+
+def cluster_cpu_cells(before: Tuple[float, List[float]], after: Tuple[float, List[float]], runs: int,
+                      seconds: float, first: Optional[float]) -> Tuple[List[str], float]:
+    """(CLUSTER_CPU_HEADERS' cells, the busiest process's CPU seconds) for a run of `seconds`
+    (the median) on a cluster, from its cluster_cpu clock read before and after `runs` such
+    runs; `first`: the one-worker cluster's busiest (None: this is it). The busiest's speedup
+    is what the cluster would run at with a core for every process, the busiest setting the
+    pace: the scaling a 2-core machine cannot show."""
+    here = (after[0] - before[0]) / runs
+    workers = [(b - a) / runs for a, b in zip(before[1], after[1])]
+    busiest = max(here, *workers)
+    return [f"{sum(workers):.3f}", f"{max(workers):.3f}", f"{here:.3f}", f"{(here + sum(workers)) / seconds:.2f}",
+            f"{(first or busiest) / busiest:.2f}x"], busiest
 
 
 def median(values: Iterable[float]) -> float:

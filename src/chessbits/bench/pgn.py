@@ -11,6 +11,10 @@ them, and once more with all the games read into a list first (where CPython's c
 collector, walking the trees held, is half of chessbits' time). Every row's outputs (a digest of the
 strings and values) must be the same on both (the "same output" column; exit status 1 if not).
 
+With ``--dask FILES``: ``read_games_dask`` over FILES copies of the corpus on Dask LocalClusters
+of ``--dask-workers`` sizes, gathered and written to Parquet, with the CPU seconds each kind of
+process spent (``bench.cluster_cpu``).
+
 The corpus is made by ``benchmarks/pgn_corpus.py`` (Stockfish self-play in Lichess's export
 style); without ``--corpus`` the one it writes to the cache by default is used.
 """
@@ -24,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from . import interleaved, local_cluster, machine, median, table
+from . import CLUSTER_CPU_HEADERS, cluster_cpu, cluster_cpu_cells, interleaved, local_cluster, machine, median, table
 from .._options import Parser, positive, summary
 
 DEFAULT_CORPUS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "chessbits" / "bench-pgn" / \
@@ -294,11 +298,11 @@ def _bulletchess(path: Path) -> Callable[[], Tuple[int, int]]:
     return run
 
 
-def dask_table(path: Path, parts: int, rounds: int) -> str:
-    """read_games_dask over `parts` copies of the corpus on a LocalCluster of 1 and of 2
-    workers (bench.local_cluster, warmed up): the games gathered back to the client, then each
-    source written to Parquet where it was read (only summaries come back): seconds and the
-    speedup."""
+def dask_table(path: Path, parts: int, rounds: int, clusters: Sequence[int]) -> str:
+    """read_games_dask over `parts` copies of the corpus on LocalClusters of each size in
+    clusters (bench.local_cluster, warmed up): the games gathered back to the client, then each
+    source written to Parquet where it was read (only summaries come back): seconds, the speedup
+    and the CPU seconds of each kind of process a run (bench.cluster_cpu)."""
     import distributed
     import chessbits.pgn as cpgn
     folder = Path(tempfile.mkdtemp())
@@ -317,15 +321,20 @@ def dask_table(path: Path, parts: int, rounds: int) -> str:
 
     rows = []
     for what, run in (("gathered", gathered), ("to Parquet", written)):
-        first = None
-        for workers in (1, 2):
+        first = busiest = None
+        for workers in clusters:
             with local_cluster(workers) as cluster, distributed.Client(cluster) as client:
                 client.run(lambda: cpgn.read_games(files[0]) and None)  # every worker imported and warm
+                clock = cluster_cpu(client)
+                before = clock()
                 seconds, games, plies = timed(functools.partial(run, client), rounds)
+                after = clock()
             first = first or seconds
+            cells, busy = cluster_cpu_cells(before, after, rounds, seconds, busiest)
+            busiest = busiest or busy
             rows.append([f"{workers} worker{'s' if workers > 1 else ''}, {what}", f"{seconds:.3f}",
-                         f"{games / seconds:,.0f}", f"{games:,}", f"{plies:,}", f"{first / seconds:.2f}x"])
-    return table(["Dask LocalCluster", "seconds", "games/s", "games", "plies", "speedup"], rows)
+                         f"{games / seconds:,.0f}", f"{games:,}", f"{plies:,}", f"{first / seconds:.2f}x"] + cells)
+    return table(["Dask LocalCluster", "seconds", "games/s", "games", "plies", "speedup"] + CLUSTER_CPU_HEADERS, rows)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -339,7 +348,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                     help="leave out the tree work table (python-chess and chessbits on the same games: clocks, "
                          "evals, exports, read_headers, the walk)")
     ap.add_argument("--dask", type=positive, metavar="FILES", default=None,
-                    help="also read FILES copies of the corpus as Dask tasks on 1 and 2 local workers")
+                    help="also read FILES copies of the corpus as Dask tasks on local clusters")
+    ap.add_argument("--dask-workers", type=positive, nargs="+", metavar="WORKERS", default=[1, 2, 4, 8],
+                    help="the local clusters' sizes for --dask (default 1 2 4 8)")
     args = ap.parse_args(argv)
     if not args.corpus.is_file():
         print(f"chessbits bench pgn: error: no corpus at {args.corpus}; make it with\n"
@@ -397,7 +408,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         status |= differs
     if args.dask:
         print()
-        print(dask_table(args.corpus, args.dask, args.rounds))
+        print(dask_table(args.corpus, args.dask, args.rounds, args.dask_workers))
     return status
 
 

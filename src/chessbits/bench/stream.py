@@ -19,7 +19,8 @@ mask and the result for the side to move, shuffled through a buffer of ``--buffe
   ``encode.stream`` with the maia2 layout.
 With ``--dask``: the stream sharded over Dask LocalClusters (``worker=i, workers=n``, one
 single-threaded process a worker, each counting its shard's batches where it runs, as a
-training process would take them); every worker reads the whole file and keeps its games.
+training process would take them; each worker reads its share of the games and scans the
+others' for their end), with the CPU seconds each kind of process spent (``bench.cluster_cpu``).
 Positions/s is positions handed out over the whole run (filling and draining the buffer
 included); each row's count is checked against the positions of the games it read. Medians of
 interleaved rounds.
@@ -31,7 +32,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
-from . import interleaved, local_cluster, machine, table
+from . import CLUSTER_CPU_HEADERS, cluster_cpu, cluster_cpu_cells, interleaved, local_cluster, machine, table
 from .._options import Parser, positive, summary
 from .pgn import DEFAULT_CORPUS, first_games
 
@@ -154,10 +155,11 @@ def shard_positions(path: str, layout: str, buffer: int, worker: int, workers: i
 
 def dask_table(path: Path, buffer: int, rounds: int, expected: int, clusters: Sequence[int]) -> Tuple[str, int]:
     """encode.stream sharded over Dask LocalClusters of each size in clusters (bench.local_cluster,
-    warmed up), shard i of n on worker i, the positions counted there and summed: the table and 1
-    if a count is not `expected`."""
+    warmed up), shard i of n on worker i, the positions counted there and summed, with the CPU
+    seconds of each kind of process a run (bench.cluster_cpu): the table and 1 if a count is
+    not `expected`."""
     import distributed
-    rows, first, status = [], None, 0
+    rows, first, busiest, status = [], None, None, 0
     for workers in clusters:
         with local_cluster(workers) as cluster, distributed.Client(cluster) as client:
             client.run(lambda: __import__("chessbits.encode") and None)  # every worker imported
@@ -166,14 +168,19 @@ def dask_table(path: Path, buffer: int, rounds: int, expected: int, clusters: Se
                 futures = [client.submit(shard_positions, str(path), "lc0", buffer, i, workers, pure=False)
                            for i in range(workers)]
                 return sum(client.gather(futures))
+            clock = cluster_cpu(client)
+            before = clock()
             ((seconds, count),) = interleaved([run], rounds)
+            after = clock()
         first = first or seconds
         status |= count != expected
+        cells, busy = cluster_cpu_cells(before, after, rounds, seconds, busiest)
+        busiest = busiest or busy
         rows.append([f"{workers} worker{'s' if workers > 1 else ''}", f"{seconds:.3f}", f"{count / seconds:,.0f}",
                      f"{count:,}" + ("" if count == expected else f" (expected {expected:,}!)"),
-                     f"{first / seconds:.2f}x"])
+                     f"{first / seconds:.2f}x"] + cells)
     return table([f"encode.stream on a Dask LocalCluster, lc0 uint8 + mask, buffer {buffer:,} a worker", "seconds",
-                  "positions/s", "positions", "speedup"], rows), status
+                  "positions/s", "positions", "speedup"] + CLUSTER_CPU_HEADERS, rows), status
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -184,7 +191,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--buffer", type=int, default=100_000, help="shuffle buffer, in positions")
     ap.add_argument("--rounds", type=positive, default=3, help="repetitions; medians are shown")
     ap.add_argument("--dask", type=positive, nargs="*", metavar="WORKERS", default=None,
-                    help="also the stream sharded over Dask LocalClusters of these sizes (default 1 2 4), a shard "
+                    help="also the stream sharded over Dask LocalClusters of these sizes (default 1 2 4 8), a shard "
                          "a worker")
     args = ap.parse_args(argv)
     if not args.corpus.exists():
@@ -244,7 +251,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if rows[-1][0].startswith("maia2"):
         print(f"\nchessbits' maia2 row over maia2's loader: {rates[-2] / rates[-1]:,.1f}x")
     if args.dask is not None:
-        text, failed = dask_table(path, args.buffer, args.rounds, plies, args.dask or [1, 2, 4])
+        text, failed = dask_table(path, args.buffer, args.rounds, plies, args.dask or [1, 2, 4, 8])
         print("\n" + text)
         status |= failed
     return status
