@@ -457,3 +457,29 @@ def test_starts_whatever_headers_keep():
         assert games.chess960.tolist() == [True, False, False, True]
         assert games[1:3].fens.tolist() == games.fens[1:3].tolist()
         assert all(e is None for e in games.errors)
+
+
+def test_a_glob_or_a_list_of_paths_reads_the_files_in_turn(tmp_path, corpus):
+    """A glob's files (sorted) and a list of Paths read as one source, the games numbered on
+    (a share across the files too); errors start with their file's name; a pattern that
+    matches nothing raises FileNotFoundError; a list of strs stays games' PGN."""
+    import numpy as np
+    bad = "1. e4 e5 2. Ke3 *\n"
+    parts = [corpus, bad, corpus[:len(corpus) // 3].rsplit("\n\n[", 1)[0] + "\n"]
+    paths = []
+    for k, text in enumerate(parts):
+        paths.append(tmp_path / f"part{k}.pgn")
+        paths[-1].write_text(text, encoding="utf-8")
+    whole = cpgn.read_games("\n\n".join(parts).encode())
+    for source in (str(tmp_path / "part*.pgn"), paths, tuple(paths)):
+        games = cpgn.read_games(source)
+        assert len(games) == len(whole) and np.array_equal(games.moves, whole.moves)
+        assert list(games.headers["Event"]) == list(whole.headers["Event"])
+        errors = [e for e in games.errors if e is not None]
+        assert errors == [f"{paths[1]}: line 1: illegal san: 'Ke3' in rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
+        share = cpgn.read_games(source, worker=2, workers=5)
+        assert np.array_equal(share.offsets, whole.take(np.arange(2, len(whole), 5)).offsets)
+    assert sum(map(len, cpgn.iter_games(paths, batch=7))) == len(whole)
+    with pytest.raises(FileNotFoundError, match="no file matches"):
+        cpgn.read_games(str(tmp_path / "none*.pgn"))
+    assert len(cpgn.read_games([str(p) for p in paths])) == 3  # (each str a game's PGN, as before)

@@ -84,6 +84,11 @@ def test_a_cut_file_gives_the_games_before_the_cut(tmp_path, text, kind, pack, f
     with pytest.raises(cpgn.TruncatedError) as raised:  # a share: the file's count, its own games
         cpgn.read_games(path, block_size=4096, worker=1, workers=3)
     assert raised.value.count == error.count and len(raised.value.games) == error.count // 3 + (error.count % 3 > 1)
+    (tmp_path / "whole.pgn").write_bytes(text)
+    with pytest.raises(cpgn.TruncatedError) as raised:  # the cut file after a whole one: every game before the cut
+        cpgn.read_games([tmp_path / "whole.pgn", path], block_size=4096)
+    assert raised.value.count == len(whole) + error.count == len(raised.value.games)
+    assert str(raised.value).startswith(f"{path}: ")
 
 
 def test_a_name_that_says_compressed_over_other_bytes(tmp_path, text):

@@ -267,3 +267,25 @@ def test_every_layout_and_dtype_as_dataset_gives_them(text, layout, dtype):
     rows = _rows(list(encode.stream(text, layout, dtype=dtype, shuffle_buffer=0, batch_size=4096)))
     assert rows["planes"].dtype == data.planes.dtype and np.array_equal(rows["planes"], data.planes)
     assert np.array_equal(rows["mask"], data.legal)
+
+
+def test_sources_a_glob_paths_and_game_arrays_give_the_same_rows(tmp_path, text, whole):
+    """The file in two parts, as a glob and as a list of Paths (the games numbered on from
+    one file to the next), and the GameArrays read, stream what the file streams."""
+    games, _ = whole
+    cut = text.index(b"[Event", len(text) // 2)
+    for name, part in (("a.pgn", text[:cut]), ("b.pgn", text[cut:])):
+        (tmp_path / name).write_bytes(part)
+
+    def run(source, **shard):
+        return _rows(list(encode.stream(source, "lc0", dtype="uint8", batch_size=100, shuffle_buffer=500, seed=4,
+                                        clocks=True, **shard)))
+    for shard in ({}, {"worker": 1, "workers": 3}):
+        want = run(text, **shard)
+        for source in (str(tmp_path / "*.pgn"), [tmp_path / "a.pgn", tmp_path / "b.pgn"], games):
+            got = run(source, **shard)
+            assert got.keys() == want.keys()
+            for key in want:
+                assert np.array_equal(got[key], want[key], equal_nan=True), (source, shard, key)
+    with pytest.raises(FileNotFoundError, match="no file matches"):
+        next(encode.stream(str(tmp_path / "*.none")))

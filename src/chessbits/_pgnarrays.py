@@ -7,6 +7,8 @@ NumPy is needed (the ``chessbits[data]`` extra; zstandard too for .zst).
 """
 from __future__ import annotations
 
+import errno
+import glob
 import io
 import os
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
@@ -446,10 +448,38 @@ def _shard(worker: int, workers: int) -> None:
         raise ValueError(f"worker must be in 0..workers - 1, got worker={worker}, workers={workers}")
 
 
+def _files(source: Source) -> List[Source]:
+    """The sources a source names: a glob pattern's files (sorted), a list or tuple of paths
+    (os.PathLike, such as pathlib.Path), else the source itself."""
+    if isinstance(source, str) and any(c in source for c in "*?[") and not os.path.exists(source):
+        found = sorted(glob.glob(source))
+        if not found:
+            raise FileNotFoundError(errno.ENOENT, "no file matches the pattern", source)
+        return list(found)
+    if isinstance(source, (list, tuple)) and source and all(isinstance(s, os.PathLike) for s in source):
+        return list(source)
+    return [source]
+
+
 def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, headers: Optional[Iterable[str]],
                   progress: Optional[Progress], block_size: int, worker: int = 0,
                   workers: int = 1) -> Iterator[GameArrays]:
+    """The games of every file the source names (_files), block by block, numbered on across
+    the files; errors name their file where there are several."""
     _shard(worker, workers)
+    files = _files(source)
+    first = 0
+    for one in files:
+        first += yield from _file_arrays(one, threads=threads, positions=positions, headers=headers,
+                                         progress=progress, block_size=block_size, worker=worker, workers=workers,
+                                         first_game=first, named=len(files) > 1)
+
+
+def _file_arrays(source: Source, *, threads: Optional[int], positions: bool, headers: Optional[Iterable[str]],
+                 progress: Optional[Progress], block_size: int, worker: int, workers: int, first_game: int,
+                 named: bool) -> Iterator[GameArrays]:
+    """The games of one source, block by block, the first numbered first_game (the sharding's
+    count); returns how many games it held. named: each error line starts with the file's name."""
     n_threads = _threads(threads)
     tags = None if headers is None else tuple(headers)
     if tags is not None and "Termination" not in tags:
@@ -465,7 +495,7 @@ def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, he
                 cut = None
             except _CUT as error:  # the complete games of the text before the cut, then the error
                 window, final, cut = text.carry, False, error
-            block = _core._pgn_read_block(window, final, n_threads, positions, tags_read, lines, count,
+            block = _core._pgn_read_block(window, final, n_threads, positions, tags_read, lines, first_game + count,
                                           worker, workers if workers > 1 else 0)
             if isinstance(window, memoryview):
                 window.release()
@@ -475,12 +505,16 @@ def _block_arrays(source: Source, *, threads: Optional[int], positions: bool, he
             arrays = GameArrays._from_block(block, positions)
             if tags_read is not tags:
                 arrays.headers.pop("Termination", None)
+            if named:
+                for i, error in enumerate(arrays.errors):
+                    if error is not None:
+                        arrays.errors[i] = "\n".join(f"{_name(source)}: {line}" for line in error.split("\n"))
             if len(arrays):
                 yield arrays
             if cut is not None:
-                raise TruncatedError(_name(source), count) from cut
+                raise TruncatedError(_name(source), first_game + count) from cut
             if final:
-                return
+                return count
     finally:
         text.close()
 
@@ -499,11 +533,13 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
     fewer), in constant memory whatever the size of the source.
 
     source: a path (``.pgn``, ``.pgn.zst``, ``.pgn.gz``, ``.pgn.bz2``, known by their first
-    bytes), a binary or text file object, bytes, or a sequence of games' PGN strings (a list,
-    an Arrow array such as Lichess's Parquet ``movetext`` column): each string one game.
+    bytes), a glob pattern or a list of paths (``pathlib.Path``: their files one after another,
+    the games numbered on), a binary or text file object, bytes, or a sequence of games' PGN
+    strings (a list, an Arrow array such as Lichess's Parquet ``movetext`` column): each string
+    one game.
     threads: threads reading at once (default: the CPUs this process may use). headers: the
     tags to keep (default: all). progress: called as ``progress(bytes_read, total_bytes)`` after
-    each block (total None if unknown). worker, workers: one of ``workers`` readers sharing the
+    each block (total None if unknown; each file's in turn). worker, workers: one of ``workers`` readers sharing the
     source, this one reading games ``worker``, ``worker + workers``, ... (numbered from 0); the
     others' games are only scanned for their end.
 

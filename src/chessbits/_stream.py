@@ -132,13 +132,25 @@ class _Rows:
         return {"planes": planes, "move": scalars.pop("move"), "mask": mask, **scalars}
 
 
+def _games(source: Any, worker: int, workers: int, threads: int, tags: List[str]) -> Iterator[Any]:
+    """The games of the shard (worker, workers) of source (a GameArrays, or what
+    chessbits.pgn.iter_games reads: then only the tags a filter reads), READ_BATCH at a time."""
+    from ._pgnarrays import GameArrays, iter_games
+    if not isinstance(source, GameArrays):
+        yield from iter_games(source, batch=READ_BATCH, threads=threads, headers=tags, worker=worker, workers=workers)
+        return
+    np = _numpy()
+    shard = np.arange(worker, len(source), workers)
+    for at in range(0, len(shard), READ_BATCH):
+        yield source[at:at + READ_BATCH] if workers == 1 else source.take(shard[at:at + READ_BATCH])
+
+
 def _chunks(source: Any, shard: Tuple[int, int], options: Dict[str, Any], encode_rows: Callable[..., Tuple[Any, ...]],
             rows: _Rows, threads: int, skip_plies: int) -> Iterator[Any]:
     """The positions of the source's games of this shard (worker, workers) that pass the
     filters (options: _kept's), as rows, a chunk per batch of games read; encode_rows:
     chessbits.encode._rows_of with the stream's options."""
     np = _numpy()
-    from ._pgnarrays import iter_games
     names = {name for name, _, _ in rows.scalars}
     tags = ["WhiteElo", "BlackElo"] if "rating" in names or options["min_rating"] is not None \
         or options["max_rating"] is not None else []
@@ -146,8 +158,7 @@ def _chunks(source: Any, shard: Tuple[int, int], options: Dict[str, Any], encode
         tags.append("TimeControl")
     worker, workers = shard
     first = 0  # of the shard's games, the first of the batch
-    for games in iter_games(source, batch=READ_BATCH, threads=threads, headers=tags, worker=worker,
-                            workers=workers):  # (only the tags read)
+    for games in _games(source, worker, workers, threads, tags):
         base = first
         first += len(games)
         kept = _kept(games, **options)

@@ -359,8 +359,8 @@ def stream(source: Any, layout: str = "lc0", *, batch_size: int = 1024, shuffle_
       if none); ``ratings=True``: ``rating`` and ``opponent_rating`` (B,) float32, the mover's
       Elo and the other side's (NaN if none).
 
-    source: what :func:`chessbits.pgn.iter_games` reads (paths, ``.pgn.zst``, Parquet
-    ``movetext`` columns...). Games kept: those with both ``WhiteElo`` and ``BlackElo`` within
+    source: what :func:`chessbits.pgn.iter_games` reads (paths, globs, ``.pgn.zst``, Parquet
+    ``movetext`` columns...) or a :class:`chessbits.pgn.GameArrays`. Games kept: those with both ``WhiteElo`` and ``BlackElo`` within
     ``min_rating``..``max_rating`` (if given), a ``TimeControl`` equal to ``time_control`` (or
     for which it returns True, if a function); positions before ply ``skip_plies`` are left out.
     ``shuffle_buffer`` positions are held and each new one takes the place of one drawn at random
