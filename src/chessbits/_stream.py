@@ -39,8 +39,8 @@ def _shard(worker: Optional[int], workers: Optional[int]) -> Tuple[int, int]:
         return (info.id, info.num_workers) if info is not None else (0, 1)
     if worker is None or workers is None:
         raise ValueError("worker= and workers= go together")
-    from ._pgnarrays import _shard
-    _shard(worker, workers)
+    from ._pgnarrays import _shard as check
+    check(worker, workers)
     return worker, workers
 
 
