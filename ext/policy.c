@@ -233,21 +233,31 @@ POL_ASCENDING_AS(pol_ascending_v3, CB_TARGET_V3)
    for the bit counting to redo. */
 enum { POL_RANK_MAX = 64 };
 
-/* Returns the count of keys of key[0..n) below 0x7FFF (indices); writes each index at its
-   rank in out, the rank of lane i (B a constant where inlined) being the count of keys below
-   its key, summed in the lanes key by key: one broadcast, B compares and B subtractions a key.
-   The ranks' sum goes to *sum. The ranks leave the vectors as bytes, eight to a register: a
-   vector store read back rank by rank stalled each load (no forwarding to a narrower load). */
-static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *key, const int16_t *index, int n, int B,
-                                                     int16_t *out, int *sum) {
+/* Returns the count of keys below 0x7FFF (indices) among index[0..n)'s; writes each index at
+   its rank in out, the rank of lane i (B, the blocks of 16 keys, a constant where inlined)
+   being the count of keys below its key, summed in the lanes key by key: one broadcast, B
+   compares and B subtractions a key. The keys are made in registers from whole blocks of
+   index (lanes from n on: 0x7FFF) and stored whole for the broadcasts (a narrower load of a
+   wider store is forwarded; the other way round, scalar stores read by a vector load, it
+   stalls). The ranks' sum goes to *sum. The ranks leave the vectors as bytes, eight to a
+   register, every lane's index written (a vector store read back rank by rank stalled each
+   load; a loop to n alone cost a third more instructions): those past n rank at the count,
+   at most n, where no index is. */
+static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *index, int n, int B, int16_t *out, int *sum) {
+  _Alignas(32) int16_t key[POL_RANK_MAX];
   __m256i k[POL_RANK_MAX / 16], rank[POL_RANK_MAX / 16];
-  for (int b = 0; b < B; b++)
-    k[b] = _mm256_load_si256((const __m256i *)(key + 16 * b)), rank[b] = _mm256_setzero_si256();
+  const __m256i sign = _mm256_set1_epi16((short)0x8000), none = _mm256_set1_epi16(0x7FFF), one = _mm256_set1_epi16(1);
+  const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  for (int b = 0; b < B; b++) {
+    const __m256i in = _mm256_cmpgt_epi16(_mm256_set1_epi16((short)(n - 16 * b)), lane);
+    const __m256i keys = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(index + 16 * b)), sign);
+    k[b] = _mm256_blendv_epi8(none, keys, in), rank[b] = _mm256_setzero_si256();
+    _mm256_store_si256((__m256i *)(key + 16 * b), k[b]);
+  }
   for (int j = 0; j < n; j++) {
     const __m256i kj = _mm256_set1_epi16(key[j]);
     for (int b = 0; b < B; b++) rank[b] = _mm256_sub_epi16(rank[b], _mm256_cmpgt_epi16(k[b], kj));
   }
-  const __m256i none = _mm256_set1_epi16(0x7FFF), one = _mm256_set1_epi16(1);
   __m256i sums = _mm256_setzero_si256();
   int count = 0;
   for (int b = 0; b < B; b++) {
@@ -258,9 +268,8 @@ static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *key, const i
     const uint64_t w[2] = {(uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(bytes)),
                            (uint64_t)_mm_cvtsi128_si64(_mm256_extracti128_si256(bytes, 1))};
     for (int h = 0; h < 2; h++) {
-      const int at = 16 * b + 8 * h, m = n - at < 8 ? n - at : 8;
       uint64_t r = w[h];
-      for (int i = 0; i < m; i++, r >>= 8) out[r & 0xFF] = index[at + i];
+      for (int i = 0; i < 8; i++, r >>= 8) out[r & 0xFF] = index[16 * b + 8 * h + i];
     }
   }
   const __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
@@ -271,19 +280,15 @@ static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *key, const i
 
 /* Returns as above, 16 keys a block for x86-64-v3 (ranking index by index, a compare, a mask
    and a bit count a block, took twice the instructions). Every index is written at its rank:
-   those without one all rank at count, inside out[0..n), and are overwritten or left past
+   those without one all rank at count, inside out[0..n], and are overwritten or left past
    the end. */
 static CB_TARGET_V3 int pol_rank_v3(const int16_t *index, int n, int16_t *out) {
-  _Alignas(32) int16_t key[POL_RANK_MAX];
-  const int blocks = (n + 15) / 16;
-  for (int i = 0; i < n; i++) key[i] = (int16_t)(index[i] ^ 0x8000);
-  for (int i = n; i < blocks * 16; i++) key[i] = 0x7FFF;
   int count, sum;
-  switch (blocks) {
-    case 1: count = pol_ranks_v3(key, index, n, 1, out, &sum); break;
-    case 2: count = pol_ranks_v3(key, index, n, 2, out, &sum); break;
-    case 3: count = pol_ranks_v3(key, index, n, 3, out, &sum); break;
-    case 4: count = pol_ranks_v3(key, index, n, 4, out, &sum); break;
+  switch ((n + 15) / 16) {
+    case 1: count = pol_ranks_v3(index, n, 1, out, &sum); break;
+    case 2: count = pol_ranks_v3(index, n, 2, out, &sum); break;
+    case 3: count = pol_ranks_v3(index, n, 3, out, &sum); break;
+    case 4: count = pol_ranks_v3(index, n, 4, out, &sum); break;
     default: return 0;  /* (no index) */
   }
   return 2 * sum == count * (count - 1) ? count : -1;

@@ -468,3 +468,29 @@ def test_dense_writers_each_code_path(cpu):
     capped = subprocess.run(run, capture_output=True, text=True, check=True,
                             env=dict(os.environ, CHESSBITS_CPU=cpu)).stdout
     assert native == capped and len(native.strip()) == 64
+
+
+def test_sparse_masks_ascending_at_every_count_of_moves():
+    """The sparse indices come out ascending, each once, at every count of legal moves: one to
+    a block of 16 keys, several blocks, past the 64 the compare ranking takes (218, the most a
+    position has), for Boards and for a BoardBatch's games."""
+    rng = random.Random(5)
+    by_count = {}
+    for _ in range(60):
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 120:
+            by_count.setdefault(board.legal_moves.count(), board.fen())
+            board.push(rng.choice(list(board.legal_moves)))
+    fens = sorted(by_count.values(), key=lambda f: chess.Board(f).legal_moves.count())
+    fens += ["R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1", "3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1"]
+    counts_seen = {chess.Board(f).legal_moves.count() for f in fens}
+    for low, high in ((1, 16), (17, 32), (33, 48), (49, 64), (65, 218)):  # (every number of blocks, and past them)
+        assert any(low <= c <= high for c in counts_seen), (low, high, sorted(counts_seen))
+    assert {1, 16, 32, 218} <= counts_seen
+    boards = [chessbits.Board(f) for f in fens]
+    batch = encode.BoardBatch(fen=fens)
+    for layout in ("lc0", "alphazero", "maia2", "searchless"):
+        want = [sorted({encode.move_index(m, b, layout) for m in b.legal_moves}) for b in boards]
+        for counts, indices in (encode.legal_mask(boards, layout, sparse=True), batch.legal_mask(layout, sparse=True)):
+            starts = np.concatenate([[0], np.cumsum(counts)])
+            assert [indices[starts[i]:starts[i + 1]].tolist() for i in range(len(fens))] == want, layout
