@@ -226,77 +226,114 @@ POL_ASCENDING_AS(pol_ascending_v3, CB_TARGET_V3)
 #endif
 
 #ifdef CB_X86
-/* Ranks by comparison, for up to POL_RANK_MAX indices (most positions): each index's place is
-   the count of indices below it. Keys are the indices with their sign bit flipped, so -1 (no
-   index) and the padding compare above all. Returns the count written, or -1 where two indices
-   are equal (their ranks leave a hole: the ranks' sum falls short of 0 + 1 + ... + (count - 1)),
-   for the bit counting to redo. */
+/* Up to POL_RANK_MAX indices (most positions) are put in order in vector registers: sorted
+   (x86-64-v3) or ranked by comparison (AVX-512). Keys are the indices with their sign bit
+   flipped, so -1 (no index) and the padding compare above all. Each returns the count written,
+   or -1 where two indices are equal, for the bit counting to redo. */
 enum { POL_RANK_MAX = 64 };
 
-/* Returns the count of keys below 0x7FFF (indices) among index[0..n)'s; writes each index at
-   its rank in out, the rank of lane i (B, the blocks of 16 keys, a constant where inlined)
-   being the count of keys below its key, summed in the lanes key by key: one broadcast, B
-   compares and B subtractions a key. The keys are made in registers from whole blocks of
-   index (lanes from n on: 0x7FFF) and stored whole for the broadcasts (a narrower load of a
-   wider store is forwarded; the other way round, scalar stores read by a vector load, it
-   stalls). The ranks' sum goes to *sum. The ranks leave the vectors as bytes, eight to a
-   register, every lane's index written (a vector store read back rank by rank stalled each
-   load; a loop to n alone cost a third more instructions): those past n rank at the count,
-   at most n, where no index is. */
-static CB_FORCE_INLINE CB_TARGET_V3 int pol_ranks_v3(const int16_t *index, int n, int B, int16_t *out, int *sum) {
-  _Alignas(32) int16_t key[POL_RANK_MAX];
-  __m256i k[POL_RANK_MAX / 16], rank[POL_RANK_MAX / 16];
-  const __m256i sign = _mm256_set1_epi16((short)0x8000), none = _mm256_set1_epi16(0x7FFF), one = _mm256_set1_epi16(1);
+/* Returns v's lanes each with its partner at distance j (1, 2, 4 or 8 lanes; a constant). */
+static CB_FORCE_INLINE CB_TARGET_V3 __m256i pol_partner_v3(__m256i v, int j) {
+  if (j == 1) return _mm256_shuffle_epi8(v, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+                                                             2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+  if (j == 2) return _mm256_shuffle_epi32(v, 0xB1);
+  if (j == 4) return _mm256_shuffle_epi32(v, 0x4E);
+  return _mm256_permute4x64_epi64(v, 0x4E);
+}
+
+/* The lanes whose lane number has bit 1, 2, 4 or 8 (all ones), by the bit's log. */
+static _Alignas(32) const int16_t pol_bit_lanes[4][16] = {
+  {0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1}, {0, 0, -1, -1, 0, 0, -1, -1, 0, 0, -1, -1, 0, 0, -1, -1},
+  {0, 0, 0, 0, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1}, {0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1}};
+
+/* Returns v after one compare-exchange of the bitonic network: lanes i and i ^ j (a constant),
+   the larger key to the lanes of `larger`. */
+static CB_FORCE_INLINE CB_TARGET_V3 __m256i pol_exchange_v3(__m256i v, int j, __m256i larger) {
+  const __m256i p = pol_partner_v3(v, j);
+  return _mm256_blendv_epi8(_mm256_min_epi16(v, p), _mm256_max_epi16(v, p), larger);
+}
+
+/* Returns v's 16 keys, a bitonic sequence, merged: ascending, or descending where down is all
+   ones (the network's last four steps, distances 8, 4, 2, 1). */
+static CB_FORCE_INLINE CB_TARGET_V3 __m256i pol_merge_v3(__m256i v, const __m256i *L, __m256i down) {
+  v = pol_exchange_v3(v, 8, _mm256_xor_si256(L[3], down));
+  v = pol_exchange_v3(v, 4, _mm256_xor_si256(L[2], down));
+  v = pol_exchange_v3(v, 2, _mm256_xor_si256(L[1], down));
+  return pol_exchange_v3(v, 1, _mm256_xor_si256(L[0], down));
+}
+
+/* Returns v's 16 keys sorted, ascending or (down all ones) descending: blocks of 2, 4 and 8
+   lanes sorted up and down in turn, then merged. */
+static CB_FORCE_INLINE CB_TARGET_V3 __m256i pol_sort16_v3(__m256i v, const __m256i *L, __m256i down) {
+  v = pol_exchange_v3(v, 1, _mm256_xor_si256(L[0], L[1]));
+  v = pol_exchange_v3(v, 2, _mm256_xor_si256(L[1], L[2]));
+  v = pol_exchange_v3(v, 1, _mm256_xor_si256(L[0], L[2]));
+  v = pol_exchange_v3(v, 4, _mm256_xor_si256(L[2], L[3]));
+  v = pol_exchange_v3(v, 2, _mm256_xor_si256(L[1], L[3]));
+  v = pol_exchange_v3(v, 1, _mm256_xor_si256(L[0], L[3]));
+  return pol_merge_v3(v, L, down);
+}
+
+/* Returns nothing; puts the smaller keys of each lane in *a, the larger in *b. */
+static CB_FORCE_INLINE CB_TARGET_V3 void pol_apart_v3(__m256i *a, __m256i *b) {
+  const __m256i lo = _mm256_min_epi16(*a, *b);
+  *b = _mm256_max_epi16(*a, *b), *a = lo;
+}
+
+/* Returns the count of keys below 0x7FFF (indices) among index[0..n)'s, their indices written
+   ascending to out[0..count) (16 B entries written), or -1 if two are equal. The keys (the
+   indices with their sign bit flipped, so that -1 and the lanes from n on, 0x7FFF, come last)
+   are sorted in B registers (a constant where inlined: 1, 2 or 4) by a bitonic network, each
+   register sorted up or down, then merged across registers and within each. Comparing and
+   ranking the keys one by one took twice the instructions. */
+static CB_FORCE_INLINE CB_TARGET_V3 int pol_sort_v3(const int16_t *index, int n, int B, int16_t *out) {
+  __m256i r[POL_RANK_MAX / 16], L[4];
+  const __m256i sign = _mm256_set1_epi16((short)0x8000), none = _mm256_set1_epi16(0x7FFF);
+  const __m256i up = _mm256_setzero_si256(), down = _mm256_set1_epi16(-1);
   const __m256i lane = _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  for (int j = 0; j < 4; j++) L[j] = _mm256_load_si256((const __m256i *)pol_bit_lanes[j]);
   for (int b = 0; b < B; b++) {
     const __m256i in = _mm256_cmpgt_epi16(_mm256_set1_epi16((short)(n - 16 * b)), lane);
     const __m256i keys = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(index + 16 * b)), sign);
-    k[b] = _mm256_blendv_epi8(none, keys, in), rank[b] = _mm256_setzero_si256();
-    _mm256_store_si256((__m256i *)(key + 16 * b), k[b]);
+    r[b] = pol_sort16_v3(_mm256_blendv_epi8(none, keys, in), L, b & 1 ? down : up);
   }
-  for (int j = 0; j < n; j++) {
-    const __m256i kj = _mm256_set1_epi16(key[j]);
-    for (int b = 0; b < B; b++) rank[b] = _mm256_sub_epi16(rank[b], _mm256_cmpgt_epi16(k[b], kj));
+  if (B >= 2) {  /* up, down: 32 keys merged up (and the next 32 down) */
+    pol_apart_v3(&r[0], &r[1]);
+    r[0] = pol_merge_v3(r[0], L, up), r[1] = pol_merge_v3(r[1], L, up);
   }
-  __m256i sums = _mm256_setzero_si256();
+  if (B == 4) {
+    pol_apart_v3(&r[3], &r[2]);
+    r[2] = pol_merge_v3(r[2], L, down), r[3] = pol_merge_v3(r[3], L, down);
+    pol_apart_v3(&r[0], &r[2]), pol_apart_v3(&r[1], &r[3]);  /* 64 keys merged up */
+    pol_apart_v3(&r[0], &r[1]), pol_apart_v3(&r[2], &r[3]);
+    for (int b = 0; b < 4; b++) r[b] = pol_merge_v3(r[b], L, up);
+  }
   int count = 0;
+  __m256i equal = _mm256_setzero_si256();
   for (int b = 0; b < B; b++) {
-    const __m256i valid = _mm256_cmpgt_epi16(none, k[b]);
-    count += popcount((uint32_t)_mm256_movemask_epi8(valid)) >> 1;  /* (two mask bits a key) */
-    sums = _mm256_add_epi32(sums, _mm256_madd_epi16(_mm256_and_si256(rank[b], valid), one));
-    const __m256i bytes = _mm256_packus_epi16(rank[b], rank[b]);  /* (ranks 0-7 low, 8-15 high) */
-    const uint64_t w[2] = {(uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(bytes)),
-                           (uint64_t)_mm_cvtsi128_si64(_mm256_extracti128_si256(bytes, 1))};
-    for (int h = 0; h < 2; h++) {
-      uint64_t r = w[h];
-      for (int i = 0; i < 8; i++, r >>= 8) out[r & 0xFF] = index[16 * b + 8 * h + i];
-    }
+    count += popcount((uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi16(none, r[b]))) >> 1;  /* (two bits a key) */
+    const __m256i after = b + 1 < B ? r[b + 1] : none;  /* each key's next: two keys equal if below 0x7FFF */
+    const __m256i next = _mm256_alignr_epi8(_mm256_permute2x128_si256(r[b], after, 0x21), r[b], 2);
+    equal = _mm256_or_si256(equal, _mm256_and_si256(_mm256_cmpeq_epi16(r[b], next), _mm256_cmpgt_epi16(none, r[b])));
+    _mm256_storeu_si256((__m256i *)(out + 16 * b), _mm256_xor_si256(r[b], sign));
   }
-  const __m128i s4 = _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
-  const __m128i s2 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0x4E));
-  *sum = _mm_cvtsi128_si32(_mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0xB1)));
-  return count;
+  return _mm256_testz_si256(equal, equal) ? count : -1;
 }
 
-/* Returns as above, 16 keys a block for x86-64-v3 (ranking index by index, a compare, a mask
-   and a bit count a block, took twice the instructions). Every index is written at its rank:
-   those without one all rank at count, inside out[0..n], and are overwritten or left past
-   the end. */
+/* Returns as above for x86-64-v3, the registers for n keys: 1, 2 or 4 (3 rounded up). */
 static CB_TARGET_V3 int pol_rank_v3(const int16_t *index, int n, int16_t *out) {
-  int count, sum;
   switch ((n + 15) / 16) {
-    case 1: count = pol_ranks_v3(index, n, 1, out, &sum); break;
-    case 2: count = pol_ranks_v3(index, n, 2, out, &sum); break;
-    case 3: count = pol_ranks_v3(index, n, 3, out, &sum); break;
-    case 4: count = pol_ranks_v3(index, n, 4, out, &sum); break;
+    case 1: return pol_sort_v3(index, n, 1, out);
+    case 2: return pol_sort_v3(index, n, 2, out);
+    case 3: case 4: return pol_sort_v3(index, n, 4, out);
     default: return 0;  /* (no index) */
   }
-  return 2 * sum == count * (count - 1) ? count : -1;
 }
 
-/* Returns as pol_rank_v3 for AVX-512 (x86-64-v4), 32 keys a block: the keys made in registers
-   by masked loads (the scalar key[] writes above stall the vector load of them: a store cannot
-   be forwarded to a wider load; 15% of the function's time). */
+/* Returns as pol_rank_v3 for AVX-512 (x86-64-v4), each index written at its rank, the count of
+   keys below its own, 32 keys compared at once: the keys made in registers by masked loads
+   (scalar key[] writes stall the vector load of them: a store cannot be forwarded to a wider
+   load; 15% of the function's time). */
 static CB_TARGET_V4 int pol_rank_v4(const int16_t *index, int n, int16_t *out) {
   const __m512i sign = _mm512_set1_epi16((short)0x8000), none = _mm512_set1_epi16(-1);
   const __mmask32 first = n >= 32 ? ~0U : (1U << n) - 1, second = n >= 64 ? ~0U : n > 32 ? (1U << (n - 32)) - 1 : 0;

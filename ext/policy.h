@@ -24,8 +24,8 @@ void policy_indices(int layout, const Position *pos, const PyMove *moves, int n,
 
 /* Returns the number of indices written to out: those of index[0..n) that are not negative,
    ascending, each once (a legal mask's sparse form); size: the layout's policy_size. index has
-   room for 64 entries (up to 64 are read, whatever n), out for n + 1: what follows the count
-   written may be overwritten. */
+   room for 64 entries (up to 64 are read, whatever n), out for max(n, 64): what follows the
+   count written may be overwritten. */
 int policy_ascending(const int16_t *index, int n, int size, int16_t *out);
 
 /* Returns the number of legal moves of pos written to out (MAX_MOVES), in no set order. */
