@@ -321,7 +321,7 @@ static CB_FORCE_INLINE CB_TARGET_V3 int pol_sort_v3(const int16_t *index, int n,
 }
 
 /* Returns as above for x86-64-v3, the registers for n keys: 1, 2 or 4 (3 rounded up). */
-static CB_TARGET_V3 int pol_rank_v3(const int16_t *index, int n, int16_t *out) {
+static CB_TARGET_V3 int pol_sorted_v3(const int16_t *index, int n, int16_t *out) {
   switch ((n + 15) / 16) {
     case 1: return pol_sort_v3(index, n, 1, out);
     case 2: return pol_sort_v3(index, n, 2, out);
@@ -330,7 +330,7 @@ static CB_TARGET_V3 int pol_rank_v3(const int16_t *index, int n, int16_t *out) {
   }
 }
 
-/* Returns as pol_rank_v3 for AVX-512 (x86-64-v4), each index written at its rank, the count of
+/* Returns as pol_sorted_v3 for AVX-512 (x86-64-v4), each index written at its rank, the count of
    keys below its own, 32 keys compared at once: the keys made in registers by masked loads
    (scalar key[] writes stall the vector load of them: a store cannot be forwarded to a wider
    load; 15% of the function's time). */
@@ -354,7 +354,7 @@ static CB_TARGET_V4 int pol_rank_v4(const int16_t *index, int n, int16_t *out) {
 int policy_ascending(const int16_t *index, int n, int size, int16_t *out) {
 #ifdef CB_X86
   if (n <= POL_RANK_MAX && cpu_v3()) {
-    const int count = cpu_v4() ? pol_rank_v4(index, n, out) : pol_rank_v3(index, n, out);
+    const int count = cpu_v4() ? pol_rank_v4(index, n, out) : pol_sorted_v3(index, n, out);
     if (count >= 0) return count;
   }
   if (cpu_v3()) return pol_ascending_v3(index, n, size, out);
