@@ -372,15 +372,12 @@ static CB_FORCE_INLINE int pol_legal(int layout, const Position *pos, PyMove *ou
   const int n = movegen_techniques[movegen_technique()].generate(pos, moves);
   if (n > room) return n;
   const int flip = layout >= 0 ? pol_flip(layout, pos) : 0, squares = flip | flip << 6;
-  uint16_t special = 0;  /* (bit 14 of a move: castling or a promotion, 1 << 14 and 3 << 14) */
-  for (int i = 0; i < n; i++) {  /* (no branch: vectorized, apart from the lookups) */
-    special |= moves[i];
-    out[i] = (PyMove)(moves[i] & 0xFFF);
-  }
-  if (layout >= 0) {
-    const int16_t *table = policy_table[layout];
-#pragma GCC unroll 4
-    for (int i = 0; i < n; i++) index[i] = table[(moves[i] ^ squares) & 0xFFF];
+  unsigned special = 0;  /* (bit 14 of a move: castling or a promotion, 1 << 14 and 3 << 14) */
+  for (int i = 0; i < n; i++) {  /* (no branch) */
+    const Move m = moves[i];
+    special |= m;
+    out[i] = (PyMove)(m & 0xFFF);
+    if (layout >= 0) index[i] = policy_table[layout][(m ^ squares) & 0xFFF];
   }
   for (int i = 0; (special & MOVE_PROMOTION) && i < n; i++) {
     const Move m = moves[i];
