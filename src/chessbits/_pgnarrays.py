@@ -455,7 +455,7 @@ def _files(source: Source) -> List[Source]:
         found = sorted(glob.glob(source))
         if not found:
             raise FileNotFoundError(errno.ENOENT, "no file matches the pattern", source)
-        return list(found)
+        return found
     if isinstance(source, (list, tuple)) and source and all(isinstance(s, os.PathLike) for s in source):
         return list(source)
     return [source]
@@ -539,9 +539,9 @@ def iter_games(source: Source, *, batch: int = BATCH, threads: Optional[int] = N
     one game.
     threads: threads reading at once (default: the CPUs this process may use). headers: the
     tags to keep (default: all). progress: called as ``progress(bytes_read, total_bytes)`` after
-    each block (total None if unknown; each file's in turn). worker, workers: one of ``workers`` readers sharing the
-    source, this one reading games ``worker``, ``worker + workers``, ... (numbered from 0); the
-    others' games are only scanned for their end.
+    each block (total None if unknown; each file's in turn). worker, workers: one of
+    ``workers`` readers sharing the source, this one reading games ``worker``, ``worker +
+    workers``, ... (numbered from 0); the others' games are only scanned for their end.
 
     >>> for games in iter_games(b"1. d4 d5 *\\n\\n1. e4 *", batch=1):
     ...     print(len(games), games.moves.tolist())
