@@ -305,7 +305,10 @@ def test_batch_against_python_chess():
                 result = batch.results[i]
                 assert (math.isnan(result) and outcome is None) or result == {"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[
                     outcome.result()]
-            if batch.finished.all():
+            finished = batch.finished
+            assert finished.dtype == np.bool_ and finished.flags.writeable
+            assert finished.tolist() == [board.outcome(claim_draw=claim) is not None for board in ref]
+            if finished.all():
                 break
         assert batch.finished.any()
         boards = [batch.board(i) for i in range(len(batch))]

@@ -110,6 +110,16 @@ cdef class _Batch:
         if self.b.n:
             batch_state(&self.b, &termination[0], &white_wins[0], &plies[0])
 
+    def _finished(self):
+        """A bytearray of a byte per game: 1 where it is over (the one thing a self-play loop
+        asks after each step, without _state's three arrays)."""
+        cdef bytearray out = bytearray(self.b.n)
+        cdef char *over = out
+        cdef size_t i
+        for i in range(self.b.n):
+            over[i] = self.b.games[i].termination != 0
+        return out
+
     def _env_state(self, int64_t max_plies, uint8_t[::1] out):
         """Fills out (6 bytes a game): each game's float32 reward (1 for the move that mated,
         else 0), then a byte each: 1 if it terminated, 1 if it goes on past max_plies plies.

@@ -526,7 +526,7 @@ class BoardBatch(_core._Batch):
     @property
     def finished(self) -> Any:
         """(N,) bool: the games that are over."""
-        return self._arrays()[0] != 0
+        return _numpy().frombuffer(self._finished(), bool)
 
     @property
     def results(self) -> Any:

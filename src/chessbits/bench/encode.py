@@ -186,6 +186,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print()
     rng = np.random.default_rng(1)
 
+    def pick(counts: Any, indices: Any, live: Any) -> Any:
+        """A random legal index of each live game (-1 for the others), in whole-batch NumPy."""
+        at = np.cumsum(counts) - counts + (rng.random(len(counts)) * counts).astype(np.int64)
+        return np.where(live, indices.take(at, mode="clip"), np.int16(-1))
+
     def selfplay(dense: bool) -> int:
         batch = encode.BoardBatch(args.batch)
         mask = np.empty((args.batch, encode.policy_size("lc0")), np.bool_)
@@ -194,11 +199,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             counts, indices = batch.legal_mask("lc0", sparse=True)
             if dense:
                 batch.legal_mask("lc0", out=mask)
-            starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
             live = (counts > 0) & ~batch.finished
-            pick = np.full(args.batch, -1, np.int16)
-            pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
-            batch.push(indices=pick, layout="lc0")
+            batch.push(indices=pick(counts, indices, live), layout="lc0")
             moves += int(live.sum())
         return moves
     def lean(threads: int) -> int:
@@ -209,11 +211,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         live = counts > 0
         moves = 0
         while live.any():
-            starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-            pick = np.full(args.batch, -1, np.int16)
-            pick[live] = indices[starts[live] + (rng.random(int(live.sum())) * counts[live]).astype(np.int64)]
             moves += int(live.sum())
-            counts, indices = batch.step(pick, "lc0", sparse=True, threads=threads)
+            counts, indices = batch.step(pick(counts, indices, live), "lc0", sparse=True, threads=threads)
             live = (counts > 0) & ~batch.finished
         return moves
     timings = interleaved([lambda: selfplay(False), lambda: selfplay(True), lambda: lean(1), lambda: lean(2)],
