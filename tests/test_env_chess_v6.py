@@ -157,3 +157,19 @@ def test_rgb_array_render():
 def test_pettingzoo_api_test():
     from pettingzoo.test import api_test
     api_test(ours.env(), num_cycles=200)
+
+
+def test_bench_env_table(capsys):
+    """`chessbits bench env` on a small run: exit 0 (our chess_v6's rewards equal PettingZoo's),
+    a row per environment, PettingZoo's and ours over the same recorded turns."""
+    from chessbits.bench import env as bench
+    games = bench.record(2)
+    assert bench.main(["--games", "2", "--envs", "8", "--steps", "4", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert f"chess_v6: 2 random games ({sum(map(len, games)):,} turns); VectorChessEnv: 8 games x 4 steps" in out
+    rows = [line for line in out.splitlines() if line.startswith("| ") and "steps/s" not in line]
+    names = [row.split("|")[1].strip() for row in rows]
+    assert names[:2] == ["PettingZoo chess_v6, observation dict each turn",
+                         "chessbits.env.chess_v6, observation dict each turn"]
+    assert [row.split("|")[2].strip() for row in rows[-4:]] == ["1", "1", "2", "2"]
+    assert names[-4:] == ["VectorChessEnv(8), AlphaZero bool planes + mask", "VectorChessEnv(8), mask only"] * 2
