@@ -11,10 +11,11 @@ not timed:
   end of each game; each row's rewards asserted equal to PettingZoo's;
 - OpenSpiel: its random games, with ``observation_tensor()`` and ``legal_actions_mask()``
   before each ``apply_action``, or ``legal_actions()`` alone;
-- VectorChessEnv(envs): ``reset`` and ``step`` ``--steps`` times (same-step autoreset),
-  AlphaZero bool planes and masks, or the masks alone (``layout=None``), on one and two
-  threads; each row's environment is built once, before the rounds, as a training run builds
-  it once for millions of steps (its first touch of 60 MB of fresh memory is not a step's cost).
+- VectorChessEnv(envs): ``step`` ``--steps`` times (same-step autoreset), AlphaZero bool
+  planes and masks, or the masks alone (``layout=None``), on one and two threads. Each row's
+  environment is built once, before the rounds, and reset before each, untimed: a training
+  run builds and resets it once for millions of steps (a build's first touch of 60 MB of fresh
+  memory, or a reset of every game, is not a step's cost).
 Steps/s count one game's move as a step. Medians of interleaved rounds. Needs PettingZoo,
 Gymnasium and pygame (PettingZoo's chess_v6 imports it).
 
@@ -83,19 +84,19 @@ def record_vector(envs: int, steps: int, seed: int = 1) -> List[Any]:
     return out
 
 
-def replay_vector(envs: int, actions: List[Any], threads: int, layout: Optional[str]) -> Callable[[], Tuple[int, Any]]:
-    """A function that resets one VectorChessEnv, built here, and steps it through the recorded
-    actions: (steps, rewards' sum)."""
+def replay_vector(envs: int, actions: List[Any], threads: int,
+                  layout: Optional[str]) -> Tuple[Callable[[], Any], Callable[[], Tuple[int, Any]]]:
+    """Two functions on one VectorChessEnv, built here: its reset, and the recorded actions'
+    steps from there: (steps, rewards' sum)."""
     from ..env import VectorChessEnv
     env = VectorChessEnv(envs, layout=layout, policy="alphazero", dtype="bool", threads=threads, copy=False)
 
     def run() -> Tuple[int, Any]:
-        env.reset()
         total = 0.0
         for step in actions:
             total += float(env.step(step)[1].sum())
         return envs * len(actions), total
-    return run
+    return env.reset, run
 
 
 def record_openspiel(games: int, seed: int = 1) -> List[List[int]]:
@@ -155,26 +156,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     from ..env import chess_v6 as ours
 
     games = record(args.games)
-    rows: List[Tuple[str, int, Callable[[], Tuple[int, Any]]]] = [  # (name, threads, the replay)
-        ("PettingZoo chess_v6, observation dict each turn", 1, replay(theirs.env, games)),
-        ("chessbits.env.chess_v6, observation dict each turn", 1, replay(ours.env, games))]
+    # (name, threads, the replay, its untimed setup)
+    rows: List[Tuple[str, int, Callable[[], Tuple[int, Any]], Optional[Callable[[], Any]]]] = [
+        ("PettingZoo chess_v6, observation dict each turn", 1, replay(theirs.env, games), None),
+        ("chessbits.env.chess_v6, observation dict each turn", 1, replay(ours.env, games), None)]
     try:
         spiel = record_openspiel(args.games)
-        rows += [("OpenSpiel chess, observation + legal mask", 1, replay_openspiel(spiel, True)),
-                 ("OpenSpiel chess, legal actions only", 1, replay_openspiel(spiel, False))]
+        rows += [("OpenSpiel chess, observation + legal mask", 1, replay_openspiel(spiel, True), None),
+                 ("OpenSpiel chess, legal actions only", 1, replay_openspiel(spiel, False), None)]
     except ImportError:
         print("(OpenSpiel is not installed: pip install open_spiel for its rows)\n")
     vector = record_vector(args.envs, args.steps)
     for threads in (1, 2):
-        rows += [(f"VectorChessEnv({args.envs}), AlphaZero bool planes + mask", threads,
-                  replay_vector(args.envs, vector, threads, "alphazero")),
-                 (f"VectorChessEnv({args.envs}), mask only", threads, replay_vector(args.envs, vector, threads, None))]
-    results = interleaved([fn for _, _, fn in rows], args.rounds)
+        for name, layout in (("AlphaZero bool planes + mask", "alphazero"), ("mask only", None)):
+            reset, run = replay_vector(args.envs, vector, threads, layout)
+            rows.append((f"VectorChessEnv({args.envs}), {name}", threads, run, reset))
+    results = interleaved([row[2] for row in rows], args.rounds, setup=[row[3] for row in rows])
     status, out = 0, []
     base_seconds, (base_turns, base_rewards) = results[0]
     rates = [steps / seconds for seconds, (steps, _) in results]
-    spiel = [rate for (name, _, _), rate in zip(rows, rates) if name.startswith("OpenSpiel")]
-    for k, ((name, threads, _), (seconds, (steps, rewards)), rate) in enumerate(zip(rows, results, rates)):
+    spiel = [rate for (name, *_), rate in zip(rows, rates) if name.startswith("OpenSpiel")]
+    for k, ((name, threads, _, _), (seconds, (steps, rewards)), rate) in enumerate(zip(rows, results, rates)):
         versus = ""
         if k < 2:
             versus = f"{rate / rates[0]:,.1f}x"
