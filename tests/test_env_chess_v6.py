@@ -171,5 +171,6 @@ def test_bench_env_table(capsys):
     names = [row.split("|")[1].strip() for row in rows]
     assert names[:2] == ["PettingZoo chess_v6, observation dict each turn",
                          "chessbits.env.chess_v6, observation dict each turn"]
-    assert [row.split("|")[2].strip() for row in rows[-4:]] == ["1", "1", "2", "2"]
-    assert names[-4:] == ["VectorChessEnv(8), AlphaZero bool planes + mask", "VectorChessEnv(8), mask only"] * 2
+    assert [row.split("|")[2].strip() for row in rows[-4:]] == ["1", "2", "1", "2"]
+    assert names[-4:] == ["VectorChessEnv(8), AlphaZero bool planes + mask"] * 2 + ["VectorChessEnv(8), mask only"] * 2
+    assert [row.split("|")[5].strip().endswith("x 1 thread") for row in rows[-4:]] == [False, True, False, True]

@@ -85,15 +85,19 @@ def median(values: Iterable[float]) -> float:
 
 def interleaved(fns: Sequence[Callable[[], Any]], rounds: int, collect: Sequence[bool] = (),
                 keep: Callable[[Any], Any] = lambda value: value,
-                setup: Sequence[Optional[Callable[[], Any]]] = ()) -> List[Tuple[float, Any]]:
+                setup: Sequence[Optional[Callable[[], Any]]] = (),
+                each: Optional[List[List[float]]] = None) -> List[Tuple[float, Any]]:
     """(median seconds, keep(last result)) of each fn, every round timing each once in turn: a
     machine that slows down for a while slows every row alike, not the rows measured then.
     collect[i]: fn i pays for the reference cycles it leaves (a timed gc.collect() after it)
     and for no other row's (an untimed one before it), as rows that make game trees must: else
     one library's garbage is freed in the next row's time. keep runs outside the time (a digest
     of a large result: held results would be traversed by every later collection), as does
-    setup[i], if given, before each run of fn i (a fresh start for it)."""
+    setup[i], if given, before each run of fn i (a fresh start for it). each, if given, gets
+    every round's seconds of each fn (for ratios of rows timed side by side)."""
     times: List[List[float]] = [[] for _ in fns]
+    if each is not None:
+        each[:] = times
     results: List[Any] = [None] * len(fns)
     for _ in range(rounds):
         for i, fn in enumerate(fns):

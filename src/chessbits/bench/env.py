@@ -25,6 +25,7 @@ True
 import datetime
 import random
 import sys
+from statistics import median
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from . import interleaved, machine, table
@@ -167,11 +168,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ImportError:
         print("(OpenSpiel is not installed: pip install open_spiel for its rows)\n")
     vector = record_vector(args.envs, args.steps)
-    for threads in (1, 2):
-        for name, layout in (("AlphaZero bool planes + mask", "alphazero"), ("mask only", None)):
+    for name, layout in (("AlphaZero bool planes + mask", "alphazero"), ("mask only", None)):
+        for threads in (1, 2):  # (one thread's row and two's side by side in each round)
             reset, run = replay_vector(args.envs, vector, threads, layout)
             rows.append((f"VectorChessEnv({args.envs}), {name}", threads, run, reset))
-    results = interleaved([row[2] for row in rows], args.rounds, setup=[row[3] for row in rows])
+    each: List[List[float]] = []
+    results = interleaved([row[2] for row in rows], args.rounds, setup=[row[3] for row in rows], each=each)
     status, out = 0, []
     base_seconds, (base_turns, base_rewards) = results[0]
     rates = [steps / seconds for seconds, (steps, _) in results]
@@ -184,10 +186,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 status, versus = 1, versus + " (rewards differ!)"
         elif spiel and not name.startswith("OpenSpiel"):
             versus = f"{rate / spiel[0 if 'planes' in name else 1]:.2f}x OpenSpiel"
-        out.append([name, threads, f"{rate:,.0f}", f"{seconds / steps * 1e6:.3f}", versus])
+        if threads == 2:  # (each round times the row right after its one-thread row)
+            versus += f"; {median(a / b for a, b in zip(each[k - 1], each[k])):.2f}x 1 thread"
+        out.append([name, threads, f"{rate:,.0f}", f"{seconds / steps * 1e6:.3f}", versus.lstrip("; ")])
     print(f"Machine: {machine()}; {datetime.date.today()}; chess_v6: {args.games} random games ({base_turns:,} "
           f"turns); VectorChessEnv: {args.envs} games x {args.steps} steps; medians of {args.rounds} interleaved "
-          "rounds; ratio: the row's steps/s over PettingZoo's, or over OpenSpiel's with (without) observations.\n")
+          "rounds; ratio: the row's steps/s over PettingZoo's, or over OpenSpiel's with (without) observations, "
+          "and two threads' over one (the median of the rounds' ratios).\n")
     print(table(["environment", "threads", "steps/s", "us/step", "ratio"], out))
     return status
 
