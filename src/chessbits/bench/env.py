@@ -186,6 +186,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 status, versus = 1, versus + " (rewards differ!)"
         elif spiel and not name.startswith("OpenSpiel"):
             versus = f"{rate / spiel[0 if 'planes' in name else 1]:.2f}x OpenSpiel"
+        if name.startswith("VectorChessEnv") and rewards != results[-1][1][1]:  # (the same games on every row)
+            status, versus = 1, versus + " (rewards differ from the last row's!)"
         if threads == 2:  # (each round times the row right after its one-thread row)
             versus += f"; {median(a / b for a, b in zip(each[k - 1], each[k])):.2f}x 1 thread"
         out.append([name, threads, f"{rate:,.0f}", f"{seconds / steps * 1e6:.3f}", versus.lstrip("; ")])
