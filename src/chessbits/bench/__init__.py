@@ -96,8 +96,6 @@ def interleaved(fns: Sequence[Callable[[], Any]], rounds: int, collect: Sequence
     setup[i], if given, before each run of fn i (a fresh start for it). each, if given, gets
     every round's seconds of each fn (for ratios of rows timed side by side)."""
     times: List[List[float]] = [[] for _ in fns]
-    if each is not None:
-        each[:] = times
     results: List[Any] = [None] * len(fns)
     for _ in range(rounds):
         for i, fn in enumerate(fns):
@@ -114,6 +112,8 @@ def interleaved(fns: Sequence[Callable[[], Any]], rounds: int, collect: Sequence
             times[i].append(time.perf_counter() - start)
             results[i] = keep(value)
             del value
+    if each is not None:
+        each[:] = times
     return [(median(t), r) for t, r in zip(times, results)]
 
 
