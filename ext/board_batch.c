@@ -54,6 +54,7 @@ static void bb_arrived(const Batch *b, BatchGame *g, int layout) {
   const int n = policy_legal_indexed(layout, &g->pos, g->legal, g->index, BATCH_LEGAL);
   g->nlegal = n <= BATCH_LEGAL ? n : -1;
   g->index_key = layout >= 0 && n <= BATCH_LEGAL ? 2 * layout : -1;
+  g->sorted_key = -1;
   int white_wins = 0;  /* (python-chess's repetitions: lc0's, or one more where lc0 tells a first
                            position after a double push apart by its en-passant flag) */
   g->termination = (int8_t)board_outcome(&g->pos, b->claim_draw, n, 0, g->hist[g->nhist - 1].reps + 1,
@@ -253,13 +254,21 @@ static void bb_encode_run(void *arg) {
   for (size_t i = w->begin; i < w->end; i++) {
     const size_t game = w->rows ? (size_t)w->rows[i] : i;
     BatchGame *g = &w->batch->games[game];
-    if (w->play && w->play[game] && g->termination == TERM_NONE && batch_play(w->batch, game, w->play[game], layout) < 0) {
+    const int moves = w->play && w->play[game] && g->termination == TERM_NONE;
+    if (moves && batch_play(w->batch, game, w->play[game], layout) < 0) {
       w->failed = 1;
       return;
     }
     const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical) : NULL;
+    const int16_t *sorted = NULL;  /* (a game that did not move: its sparse mask kept from before) */
+    if (index && j->counts_out && !moves) {
+      const int key = 2 * j->policy + canonical;
+      if (g->sorted_key != key)
+        g->nsorted = policy_ascending(index, g->nlegal, policy_size(j->policy), g->sorted), g->sorted_key = key;
+      sorted = g->sorted;
+    }
     if (enc_job_position(w->job, w->thread, i, g->hist, g->nhist, &g->pos, 0,
-                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, NULL, 0) < 0) {
+                         g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, sorted, sorted ? g->nsorted : 0) < 0) {
       w->failed = 1;
       return;
     }

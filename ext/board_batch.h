@@ -37,8 +37,12 @@ typedef struct {
   int8_t white_wins;    /* after a checkmate */
   int nlegal;           /* the legal moves of its position, or -1 if more than BATCH_LEGAL */
   int index_key;        /* the policy (layout * 2 + lc0 canonical) of index[], -1 if none yet */
+  int sorted_key;       /* the policy of sorted[] (as index_key), -1 if none since its last move */
+  int nsorted;
   PyMove legal[BATCH_LEGAL];
   int16_t index[BATCH_LEGAL]; /* each legal move's index in that policy */
+  int16_t sorted[BATCH_LEGAL]; /* index[] as a sparse mask (ascending, once each), kept while the
+                                  game waits: a finished game is asked again every step */
   Position start;       /* where it starts (and resets to) */
   StateInfo start_st;
 } BatchGame;

@@ -401,6 +401,14 @@ def test_batch_step_as_push_then_mask(threads):
         expected = pushed.legal_mask("lc0", sparse=True)
         assert np.array_equal(counts, expected[0]) and np.array_equal(indices, expected[1])
     assert [stepped.board(i).fen() for i in range(9)] == [pushed.board(i).fen() for i in range(9)]
+    # games that wait (-1) give their kept sparse masks, in whichever layout is asked next
+    boards = [stepped.board(i) for i in range(9)]
+    idle = np.full(9, -1, np.int16)
+    for layout, fmt in [("lc0", {}), ("lc0", {}), ("alphazero", {}), ("lc0", {"format": "canonical_v2"}),
+                        ("lc0", {"format": "canonical_v2"}), ("lc0", {})]:
+        got = stepped.step(idle, layout, sparse=True, threads=threads, **fmt)
+        want = encode.legal_mask(boards, layout, sparse=True, **fmt)  # (from Boards: no kept masks)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1]), (layout, fmt)
     before = [stepped.board(i).fen() for i in range(9)]
     bad = np.full(9, -1, np.int16)
     bad[[3, 7]] = 1857  # (lc0's last index, an underpromotion: no game here has one)
