@@ -386,8 +386,9 @@ def test_batch_repetition_far_back():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_batch_step_as_push_then_mask(threads):
-    """step() on threads plays and finds the next moves as push() then legal_mask() do; a bad
-    index names the first game without that move, and nothing is played."""
+    """step() on threads plays and finds the next moves as push() then legal_mask() do; games
+    that wait give the masks their Boards give, in any layout asked; a bad index names the first
+    game without that move, and nothing is played."""
     rng = np.random.default_rng(threads)
     stepped, pushed = encode.BoardBatch(9), encode.BoardBatch(9)
     counts, indices = pushed.legal_mask("lc0", sparse=True)
