@@ -116,21 +116,21 @@ int batch_push_keys(Batch *b, const uint16_t *keys, size_t *bad) {
 }
 
 /* Returns g's legal moves' indices in layout (lc0's canonical transform where canonical), kept
-   until its next move; NULL if it keeps no legal moves (more than BATCH_LEGAL). */
-static const int16_t *bb_indices(BatchGame *g, int layout, int canonical) {
+   until its next move (or, with a scratch of BATCH_LEGAL, written there if g has others kept:
+   g only read); NULL if it keeps no legal moves (more than BATCH_LEGAL). */
+static const int16_t *bb_indices(BatchGame *g, int layout, int canonical, int16_t *scratch) {
   if (g->nlegal < 0) return NULL;
   const int key = 2 * layout + canonical;
-  if (g->index_key != key) {
-    const int transform = canonical ? enc_lc0_transform(&g->hist[g->nhist - 1]) : 0;
-    policy_indices(layout, &g->pos, g->legal, g->nlegal, transform, g->index);
-    g->index_key = key;
-  }
-  return g->index;
+  if (g->index_key == key) return g->index;
+  int16_t *out = scratch ? scratch : g->index;
+  policy_indices(layout, &g->pos, g->legal, g->nlegal, canonical ? enc_lc0_transform(&g->hist[g->nhist - 1]) : 0, out);
+  if (!scratch) g->index_key = key;
+  return out;
 }
 
 PyMove batch_index_move(Batch *b, size_t i, int layout, int canonical, int index) {
   BatchGame *g = &b->games[i];
-  const int16_t *idx = bb_indices(g, layout, canonical);
+  const int16_t *idx = bb_indices(g, layout, canonical, NULL);
   if (idx) {
     for (int k = 0; k < g->nlegal; k++)
       if (idx[k] == index) return g->legal[k];
@@ -204,7 +204,7 @@ int batch_push_indices(Batch *b, const int16_t *indices, int layout, int canonic
 
 int batch_legal_indices(Batch *b, size_t i, int layout, int canonical, int16_t *out) {
   BatchGame *g = &b->games[i];
-  const int16_t *idx = bb_indices(g, layout, canonical);
+  const int16_t *idx = bb_indices(g, layout, canonical, NULL);
   if (idx) {
     memcpy(out, idx, (size_t)g->nlegal * sizeof *out);
     return g->nlegal;
@@ -251,6 +251,8 @@ static void bb_encode_run(void *arg) {
   const EncJob *j = w->job;
   const int canonical = j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format);
   const int layout = j->policy >= 0 && (j->mask_out || j->counts_out) && !canonical ? j->policy : -1;
+  int16_t scratch[BATCH_LEGAL];  /* (rows may name a game twice, for two threads: a game only read) */
+  int16_t *own = w->rows ? scratch : NULL;
   for (size_t i = w->begin; i < w->end; i++) {
     const size_t game = w->rows ? (size_t)w->rows[i] : i;
     BatchGame *g = &w->batch->games[game];
@@ -259,9 +261,9 @@ static void bb_encode_run(void *arg) {
       w->failed = 1;
       return;
     }
-    const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical) : NULL;
+    const int16_t *index = j->policy >= 0 && (j->mask_out || j->counts_out) ? bb_indices(g, j->policy, canonical, own) : NULL;
     const int16_t *sorted = NULL;  /* (a game that did not move: its sparse mask kept from before) */
-    if (index && j->counts_out && !moves) {
+    if (index && j->counts_out && !moves && !own) {
       const int key = 2 * j->policy + canonical;
       if (g->sorted_key != key)
         g->nsorted = policy_ascending(index, g->nlegal, policy_size(j->policy), g->sorted), g->sorted_key = key;

@@ -387,8 +387,8 @@ def test_batch_repetition_far_back():
 @pytest.mark.parametrize("threads", [1, 2])
 def test_batch_step_as_push_then_mask(threads):
     """step() on threads plays and finds the next moves as push() then legal_mask() do; games
-    that wait give the masks their Boards give, in any layout asked; a bad index names the first
-    game without that move, and nothing is played."""
+    that wait give the masks their Boards give, in any layout asked, as do subsets naming a game
+    in several rows; a bad index names the first game without that move, and nothing is played."""
     rng = np.random.default_rng(threads)
     stepped, pushed = encode.BoardBatch(9), encode.BoardBatch(9)
     counts, indices = pushed.legal_mask("lc0", sparse=True)
@@ -409,6 +409,11 @@ def test_batch_step_as_push_then_mask(threads):
                         ("lc0", {"format": "canonical_v2"}), ("lc0", {})]:
         got = stepped.step(idle, layout, sparse=True, threads=threads, **fmt)
         want = encode.legal_mask(boards, layout, sparse=True, **fmt)  # (from Boards: no kept masks)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1]), (layout, fmt)
+    rows = [4, 4, 0, 4, 8, 8, 4, 0]  # (a game named in several rows, on both threads)
+    for layout, fmt in [("lc0", {"format": "canonical_v2"}), ("alphazero", {}), ("lc0", {})]:
+        got = encode.legal_mask(stepped.subset(rows), layout, sparse=True, threads=threads, **fmt)
+        want = encode.legal_mask([boards[i] for i in rows], layout, sparse=True, **fmt)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1]), (layout, fmt)
     before = [stepped.board(i).fen() for i in range(9)]
     bad = np.full(9, -1, np.int16)
