@@ -103,8 +103,8 @@ void batch_state(const Batch *b, int8_t *termination, int8_t *white_wins, int64_
 size_t batch_env_state(const Batch *b, int64_t max_plies, float *reward, uint8_t *terminated, uint8_t *truncated);
 
 /* Returns 0 after writing row k of every output of j for game rows[k], k < count (rows NULL:
-   every game, row g for game g; rows may name a game twice, and then leave the games as they
-   were), threads sharing them out, each game's legal move play[g] (0: none; play NULL, as with
+   every game, row g for game g; with rows the games are only read, so rows may name a game
+   twice), threads sharing them out, each game's legal move play[g] (0: none; play NULL, as with
    rows: no moves) played first, in the same pass; -1 if out of memory. */
 int batch_encode(Batch *b, EncJob *j, const int64_t *rows, size_t count, const uint16_t *play, int threads);
 
