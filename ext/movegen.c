@@ -6,7 +6,7 @@
 /* Empty-board rook and bishop attacks: prefilters before a lookup, and the
    "snipers" that find checkers and pins without one. */
 static Bitboard movegen_rook_pseudo[SQUARE_NB], movegen_bishop_pseudo[SQUARE_NB];
-static int movegen_default = -1;
+static int movegen_default = -1, movegen_streaming;
 
 /* Rotated bitboards' occupancy: plain and rotated three ways (attacks/rotated.h). */
 typedef struct { Bitboard occ, r90, r45, r315; } MovegenRot;
@@ -67,6 +67,7 @@ void movegen_init(void) {
     movegen_bishop_pseudo[s] = DiagMask[s] | AntiMask[s];
   }
   movegen_default = technique_default(&why);
+  movegen_streaming = technique_streaming(&why);
 #ifdef CB_X86
   if (cpu_v3()) {
     movegen_techniques = movegen_v3;
@@ -84,5 +85,7 @@ void movegen_init(void) {
 const char *movegen_path(void) { return movegen_why; }
 
 int movegen_technique(void) { return movegen_default; }
+
+int movegen_technique_streaming(void) { return movegen_streaming; }
 
 int count_legal(const Position *pos) { return movegen_techniques[movegen_default].count(pos); }

@@ -34,6 +34,9 @@ void movegen_init(void);
 /* Returns the technique the non-_t functions use. */
 int movegen_technique(void);
 
+/* Returns the technique for positions met once each among many (technique_streaming). */
+int movegen_technique_streaming(void);
+
 /* Returns the number of legal moves, counted without listing them (default technique). */
 int count_legal(const Position *pos);
 

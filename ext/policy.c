@@ -368,8 +368,9 @@ _Static_assert((MOVE_CASTLING & MOVE_PROMOTION) && !(MOVE_EP & MOVE_PROMOTION), 
    indices): a plain move's index is its squares' (flipped) entry, without a branch; only
    castling and promotions are looked up one by one. */
 static CB_FORCE_INLINE int pol_legal(int layout, const Position *pos, PyMove *out, int16_t *index, int room) {
-  Move moves[MAX_MOVES];  /* the fast generator where it is exact, its moves written as python-chess's */
-  const int n = movegen_techniques[movegen_technique()].generate(pos, moves);
+  Move moves[MAX_MOVES];  /* the fast generator where it is exact, its moves written as python-chess's;
+                            a position here is one of many, met once (movegen_technique_streaming) */
+  const int n = movegen_techniques[movegen_technique_streaming()].generate(pos, moves);
   if (n > room) return n;
   const int flip = layout >= 0 ? pol_flip(layout, pos) : 0, squares = flip | flip << 6;
   unsigned special = 0;  /* (bit 14 of a move: castling or a promotion, 1 << 14 and 3 << 14) */

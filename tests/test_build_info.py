@@ -15,6 +15,7 @@ def test_build_info_describes_the_build():
     assert info["methods"] == attacks.METHODS
     assert info["default"] == attacks.DEFAULT
     assert info["default"] in info["default_reason"]
+    assert info["streaming"] in attacks.METHODS and info["streaming"] in info["streaming_reason"]
     assert info["compiler"]
     assert set(info["cpu_features_used"]) <= set(info["cpu_features"])
     assert ("pext" in attacks.METHODS) == ("bmi2" in info["cpu_features_used"])

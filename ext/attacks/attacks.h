@@ -67,6 +67,10 @@ int technique_available(int t);
 /* Returns the index of the technique used by default on this CPU, and sets *why. */
 int technique_default(const char **why);
 
+/* Returns the index of the technique for positions met once each among many (the encoders,
+   BoardBatch), and sets *why: the default's tables leave the cache between two of them. */
+int technique_streaming(const char **why);
+
 /* Returns the index of the technique called name, or -1. */
 int technique_find(const char *name);
 

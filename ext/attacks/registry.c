@@ -42,6 +42,11 @@ int technique_default(const char **why) {
   return technique_find("black_magic");
 }
 
+int technique_streaming(const char **why) {
+  *why = "hyperbola: 2.5 kB of tables, which stay in the L1 cache while the encoders and BoardBatch walk many positions";
+  return technique_find("hyperbola");
+}
+
 /* Returns nothing; counts a disagreement with the reference into *bad, keeping the
    first one in the out-parameters. */
 static void registry_compare(Bitboard got, int p, Square s, Bitboard occ,

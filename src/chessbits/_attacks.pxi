@@ -6,12 +6,14 @@ cdef dict _index = {}          # name -> technique index, available methods only
 cdef dict _all_index = {}      # name -> technique index, every compiled technique
 cdef int _default
 cdef const char *_why
+cdef const char *_streaming_why
 
 for _t in range(TECHNIQUE_NB):
     _all_index[Techniques[_t].name.decode()] = _t
     if technique_available(_t):
         _index[Techniques[_t].name.decode()] = _t
 _default = technique_default(&_why)
+_streaming = Techniques[technique_streaming(&_streaming_why)].name.decode()
 
 METHODS = tuple(_index)
 DEFAULT = Techniques[_default].name.decode()
@@ -296,6 +298,8 @@ def build_info():
         "methods": METHODS,
         "default": DEFAULT,
         "default_reason": _why.decode(),
+        "streaming": _streaming,
+        "streaming_reason": _streaming_why.decode(),
         "code_path": movegen_path().decode().split(":")[0],
         "code_path_reason": movegen_path().decode(),
         "attacks_code_path": "x86-64-v4" if cpu_v4() else "x86-64-v3" if cpu_v3() else "baseline",

@@ -15,6 +15,7 @@ cdef extern from "attacks/attacks.h" nogil:
     void attacks_init()
     int technique_available(int t)
     int technique_default(const char **why)
+    int technique_streaming(const char **why)
     uint64_t technique_selftest(int t, uint64_t randoms, Square *bad_sq, Bitboard *bad_occ, int *bad_piece)
     uint64_t technique_bench(int t, const uint8_t *sq, const uint64_t *occ, size_t n, int reps, int chained, int per)
     int64_t technique_many(int t, int piece, const uint8_t *sq, const uint64_t *occ, uint64_t *out, size_t n)
