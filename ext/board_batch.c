@@ -253,6 +253,7 @@ static void bb_encode_run(void *arg) {
   const int layout = j->policy >= 0 && (j->mask_out || j->counts_out) && !canonical ? j->policy : -1;
   int16_t scratch[BATCH_LEGAL];  /* (rows may name a game twice, for two threads: a game only read) */
   int16_t *own = w->rows ? scratch : NULL;
+  const int sparse_only = enc_job_sparse_only(j);  /* (then a game that waits only copies its kept mask) */
   for (size_t i = w->begin; i < w->end; i++) {
     const size_t game = w->rows ? (size_t)w->rows[i] : i;
     BatchGame *g = &w->batch->games[game];
@@ -268,6 +269,13 @@ static void bb_encode_run(void *arg) {
       if (g->sorted_key != key)
         g->nsorted = policy_ascending(index, g->nlegal, policy_size(j->policy), g->sorted), g->sorted_key = key;
       sorted = g->sorted;
+      if (sparse_only) {
+        if (enc_job_sparse(w->job, w->thread, i, sorted, g->nsorted) < 0) {
+          w->failed = 1;
+          return;
+        }
+        continue;
+      }
     }
     if (enc_job_position(w->job, w->thread, i, g->hist, g->nhist, &g->pos, 0,
                          g->nlegal >= 0 ? g->legal : NULL, g->nlegal, index, sorted, sorted ? g->nsorted : 0) < 0) {

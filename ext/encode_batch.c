@@ -36,6 +36,20 @@ int enc_job_transform(const EncJob *j, const EncPos *h, int hn) {
   return j->policy == POL_LC0 && enc_lc0_canonical(j->lc0_format) ? enc_lc0_transform(&h[hn - 1]) : 0;
 }
 
+int enc_job_sparse_only(const EncJob *j) {
+  return j->counts_out && !j->planes && !j->tokens_out && !j->black_out && !j->syzygy && !j->bitboards_out &&
+         !j->mask_out && !j->rows_out && !j->played_out;
+}
+
+int enc_job_sparse(EncJob *j, int thread, size_t n, const int16_t *sparse, int nsparse) {
+  EncSparse *sp = &j->sparse[thread];
+  if (eb_sparse_room(sp, (size_t)nsparse) < 0) return -1;
+  memcpy(sp->idx + sp->n, sparse, (size_t)nsparse * sizeof *sparse);
+  j->counts_out[n] = nsparse;
+  sp->n += (size_t)nsparse;
+  return 0;
+}
+
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
                      const PyMove *legal, int nlegal, const int16_t *index, const int16_t *sparse, int nsparse) {
   const EncPos *cur = hn ? &h[hn - 1] : NULL;
@@ -100,13 +114,7 @@ int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, c
       }
       if (bits)
         for (int i = 0; i < nsparse; i++) bits[sparse[i] >> 3] |= (uint8_t)(1u << (sparse[i] & 7));
-      if (j->counts_out) {
-        EncSparse *sp = &j->sparse[thread];
-        if (eb_sparse_room(sp, (size_t)nsparse) < 0) return -1;
-        memcpy(sp->idx + sp->n, sparse, (size_t)nsparse * sizeof *sparse);
-        j->counts_out[n] = nsparse;
-        sp->n += (size_t)nsparse;
-      }
+      if (j->counts_out && enc_job_sparse(j, thread, n, sparse, nsparse) < 0) return -1;
     }
   }
   return 0;

@@ -56,6 +56,13 @@ int enc_job_ready(EncJob *j);
 int enc_job_position(EncJob *j, int thread, size_t n, const EncPos *h, int hn, const Position *pos, PyMove played,
                      const PyMove *legal, int nlegal, const int16_t *index, const int16_t *sparse, int nsparse);
 
+/* Returns whether j writes nothing but the sparse form (counts and indices). */
+int enc_job_sparse_only(const EncJob *j);
+
+/* Returns 0 after writing row n of the sparse form of j, sparse[0..nsparse) (a position's
+   policy_ascending), -1 if out of memory. */
+int enc_job_sparse(EncJob *j, int thread, size_t n, const int16_t *sparse, int nsparse);
+
 /* Returns lc0's canonical transform of the last of h[0..hn) for j's policy (0 unless lc0 with a
    canonical format). */
 int enc_job_transform(const EncJob *j, const EncPos *h, int hn);
